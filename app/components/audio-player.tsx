@@ -1,0 +1,102 @@
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useRootData } from "~/lib/root-data";
+import { AUDIO_VOLUME, cx } from "~/lib/site";
+import { useHydrated } from "~/lib/use-hydrated";
+import { MutedIcon, PauseIcon, PlayIcon, VolumeIcon } from "./icons";
+
+/**
+ * The header's music control: play/pause, mute, and bars that move while sound is playing. It needs
+ * JavaScript to do anything, so it only appears once the page is hydrated.
+ */
+export function AudioPlayer() {
+	const { t } = useTranslation();
+	const hydrated = useHydrated();
+	const { audioUrl } = useRootData();
+	const audioRef = useRef<HTMLAudioElement>(null);
+	const [playing, setPlaying] = useState(false);
+	const [muted, setMuted] = useState(false);
+
+	useEffect(() => {
+		const audio = audioRef.current;
+		if (audio) audio.volume = AUDIO_VOLUME;
+	}, []);
+
+	// One player at a time: when any other audio on the page starts, this one pauses and rewinds, and vice versa.
+	useEffect(() => {
+		const onPlay = (event: Event) => {
+			const started = event.target;
+			if (!(started instanceof HTMLMediaElement)) return;
+			for (const element of document.querySelectorAll("audio")) {
+				if (element !== started && !element.paused) {
+					element.pause();
+					element.currentTime = 0;
+				}
+			}
+		};
+		document.addEventListener("play", onPlay, true);
+		return () => document.removeEventListener("play", onPlay, true);
+	}, []);
+
+	if (!hydrated) return null;
+
+	const toggle = async () => {
+		const audio = audioRef.current;
+		if (!audio) return;
+		if (audio.paused) {
+			try {
+				await audio.play();
+			} catch {
+				setPlaying(false);
+			}
+		} else {
+			audio.pause();
+		}
+	};
+
+	const sounding = playing && !muted;
+	return (
+		<div className="flex items-center">
+			<audio
+				ref={audioRef}
+				src={audioUrl}
+				loop
+				preload="none"
+				muted={muted}
+				onPlay={() => setPlaying(true)}
+				onPause={() => setPlaying(false)}
+				onEnded={() => setPlaying(false)}
+			/>
+			<button
+				type="button"
+				className="icon-button"
+				onClick={toggle}
+				aria-label={t(playing ? "audio.pause" : "audio.play")}
+				aria-pressed={playing}
+				data-testid="audio-toggle"
+			>
+				{playing ? <PauseIcon width={18} height={18} /> : <PlayIcon width={18} height={18} />}
+			</button>
+			<span
+				className={cx("audio-bars", sounding && "is-playing")}
+				role="img"
+				aria-label={sounding ? t("audio.playing") : undefined}
+				aria-hidden={sounding ? undefined : true}
+			>
+				<span />
+				<span />
+				<span />
+				<span />
+			</span>
+			<button
+				type="button"
+				className="icon-button"
+				onClick={() => setMuted((value) => !value)}
+				aria-label={t(muted ? "audio.unmute" : "audio.mute")}
+				aria-pressed={muted}
+			>
+				{muted ? <MutedIcon width={18} height={18} /> : <VolumeIcon width={18} height={18} />}
+			</button>
+		</div>
+	);
+}

@@ -1,0 +1,98 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { useRootData } from "~/lib/root-data";
+import { BRAND_WORD, CONTACT_EMAIL, CREDIT_URL, FOOTER_MARQUEE_REPEATS, STUDIO_URL } from "~/lib/site";
+import { SITE_CATEGORIES } from "~db/categories";
+import { ExternalIcon } from "./icons";
+
+const INFO_PAGES = ["about", "contact", "terms", "privacy"] as const;
+
+export function SiteFooter() {
+	const { t } = useTranslation();
+	const { year } = useRootData();
+	return (
+		<footer className="mt-24 border-t border-line">
+			{/* Decorative: the brand word running across the page. Two identical halves make the loop seamless. */}
+			<div className="overflow-hidden border-b border-line py-6" aria-hidden="true">
+				<div className="marquee flex w-max">
+					{Array.from({ length: FOOTER_MARQUEE_REPEATS }, (_, index) => (
+						<span
+							// biome-ignore lint/suspicious/noArrayIndexKey: a fixed, never-reordered list of copies
+							key={index}
+							data-testid="marquee-word"
+							className="px-6 font-display text-6xl font-semibold tracking-[-0.05em] text-ink/90 md:text-8xl"
+						>
+							{BRAND_WORD}
+							<span className="ml-12 inline-block align-middle text-accent">✦</span>
+						</span>
+					))}
+				</div>
+			</div>
+			<div className="mx-auto grid max-w-[1440px] gap-12 px-5 py-16 md:grid-cols-[2fr_1fr_1fr_1fr] md:px-10">
+				<div className="max-w-sm">
+					<p className="font-display text-2xl font-semibold tracking-[-0.04em]">{BRAND_WORD}</p>
+					<p className="mt-4 text-muted">{t("footer.tagline")}</p>
+					<a
+						href={STUDIO_URL}
+						target="_blank"
+						rel="noopener noreferrer"
+						className="link-underline mt-6 inline-flex items-center gap-2"
+					>
+						{t("footer.studioLink")}
+						<ExternalIcon width={16} height={16} />
+					</a>
+				</div>
+				<FooterColumn title={t("footer.agency")}>
+					{SITE_CATEGORIES.map((category) => (
+						<li key={category}>
+							<Link to={`/${category}`} className="link-underline">
+								{t(`nav.${category}`)}
+							</Link>
+						</li>
+					))}
+				</FooterColumn>
+				<FooterColumn title={t("footer.info")}>
+					{INFO_PAGES.map((page) => (
+						<li key={page}>
+							<Link to={`/${page}`} className="link-underline">
+								{t(`footer.${page}`)}
+							</Link>
+						</li>
+					))}
+				</FooterColumn>
+				<FooterColumn title={t("footer.connect")}>
+					<li>
+						<a href={`mailto:${CONTACT_EMAIL}`} className="link-underline">
+							{CONTACT_EMAIL}
+						</a>
+					</li>
+					<li>
+						<a
+							href={CREDIT_URL}
+							target="_blank"
+							rel="noopener noreferrer"
+							className="link-underline inline-flex items-center gap-2"
+						>
+							{t("footer.credit")}
+							<ExternalIcon width={14} height={14} />
+						</a>
+					</li>
+				</FooterColumn>
+			</div>
+			<div className="border-t border-line">
+				<p className="mx-auto max-w-[1440px] px-5 py-6 text-sm text-muted md:px-10" data-testid="copyright">
+					{t("footer.copyright", { year })}
+				</p>
+			</div>
+		</footer>
+	);
+}
+
+function FooterColumn({ title, children }: { title: string; children: React.ReactNode }) {
+	return (
+		<div>
+			<h2 className="text-xs font-semibold tracking-[0.18em] text-muted uppercase">{title}</h2>
+			<ul className="mt-5 flex flex-col gap-3">{children}</ul>
+		</div>
+	);
+}

@@ -1,0 +1,52 @@
+import { Link, NavLink } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { BRAND_WORD, cx, HEADER_SCROLL_THRESHOLD_PX } from "~/lib/site";
+import { useScrolledPast } from "~/lib/use-scrolled-past";
+import { SITE_CATEGORIES } from "~db/categories";
+import { AudioPlayer } from "./audio-player";
+import { LanguageMenu } from "./language-menu";
+import { MobileMenu } from "./mobile-menu";
+import { ThemeToggle } from "./theme-toggle";
+
+export function SiteHeader() {
+	const { t } = useTranslation();
+	const scrolled = useScrolledPast(HEADER_SCROLL_THRESHOLD_PX);
+	return (
+		<header
+			data-scrolled={scrolled ? "true" : "false"}
+			className={cx(
+				"fixed inset-x-0 top-0 z-50 h-20 border-b transition-[background-color,border-color,backdrop-filter] duration-300",
+				scrolled ? "border-line/70 bg-paper/70 backdrop-blur-md" : "border-transparent bg-paper",
+			)}
+		>
+			<div className="mx-auto flex h-full max-w-[1440px] items-center justify-between gap-4 px-5 md:px-10">
+				<Link
+					to="/"
+					className="font-display text-2xl font-semibold tracking-[-0.04em]"
+					aria-label={t("nav.home")}
+				>
+					{BRAND_WORD}
+				</Link>
+				<nav aria-label={t("nav.main")} className="hidden md:block">
+					<ul className="flex items-center gap-1 lg:gap-3">
+						{SITE_CATEGORIES.map((category) => (
+							<li key={category}>
+								<NavLink to={`/${category}`} className="nav-link">
+									{t(`nav.${category}`)}
+								</NavLink>
+							</li>
+						))}
+					</ul>
+				</nav>
+				<div className="flex items-center gap-0.5">
+					<div className="hidden sm:block">
+						<AudioPlayer />
+					</div>
+					<LanguageMenu />
+					<ThemeToggle />
+					<MobileMenu />
+				</div>
+			</div>
+		</header>
+	);
+}

@@ -1,0 +1,35 @@
+import { type DatabaseHandle, openDatabase } from "~db/connection";
+import { migrations } from "~migrations/index";
+import { getEnv } from "./env.server";
+
+/**
+ * The server's one database connection. Migrations and the seed run before the server starts
+ * (db/setup.ts); here we only refuse to serve from a database that is behind the code.
+ */
+function connect(): DatabaseHandle {
+	const handle = openDatabase(getEnv().DATABASE_PATH);
+	const applied = new Set(
+		handle.sqlite
+			.prepare("select name from sqlite_master where type = 'table' and name = 'kysely_migration'")
+			.all().length > 0
+			? (handle.sqlite.prepare("select name from kysely_migration").all() as { name: string }[]).map(
+					(row) => row.name,
+				)
+			: [],
+	);
+	const pending = Object.keys(migrations).filter((name) => !applied.has(name));
+	if (pending.length > 0) {
+		throw new Error(
+			`The database at ${getEnv().DATABASE_PATH} is missing migrations (${pending.join(", ")}). ` +
+				"Start the site with `npm start`, which migrates before serving.",
+		);
+	}
+	return handle;
+}
+
+// Kept on globalThis so `remix dev` rebuilds reuse the connection instead of opening a new one each time.
+const globalStore = globalThis as typeof globalThis & { __formaDb?: DatabaseHandle };
+globalStore.__formaDb ??= connect();
+
+export const db = globalStore.__formaDb.db;
+export const sqlite = globalStore.__formaDb.sqlite;

@@ -1,0 +1,39 @@
+import { useFetchers, useRouteLoaderData } from "@remix-run/react";
+import { useEffect } from "react";
+import type { loader as rootLoader } from "~/root";
+import { DEFAULT_LANGUAGE, type Language } from "./i18n";
+import { DEFAULT_THEME, isTheme, THEME_STORAGE_KEY, type Theme } from "./theme";
+
+export interface RootData {
+	language: Language;
+	theme: Theme;
+	year: number;
+	audioUrl: string;
+}
+
+/** The root loader's data, with safe defaults when the root loader itself failed (error page). */
+export function useRootData(): RootData {
+	const data = useRouteLoaderData<typeof rootLoader>("root");
+	return {
+		language: data?.language ?? DEFAULT_LANGUAGE,
+		theme: data?.theme ?? DEFAULT_THEME,
+		year: data?.year ?? new Date().getFullYear(),
+		audioUrl: data?.audioUrl ?? "/audio/forma-loop.mp3",
+	};
+}
+
+/** The theme to show now: a pending switch wins over the cookie's value, so the toggle feels instant. */
+export function useTheme(): Theme {
+	const { theme } = useRootData();
+	const pending = useFetchers().find((fetcher) => fetcher.formAction === "/resources/theme");
+	const optimistic = pending?.formData?.get("theme");
+	const current = isTheme(optimistic) ? optimistic : theme;
+	useEffect(() => {
+		try {
+			window.localStorage.setItem(THEME_STORAGE_KEY, current);
+		} catch {
+			// Storage can be unavailable (private mode, quota); the cookie still carries the choice.
+		}
+	}, [current]);
+	return current;
+}

@@ -1,0 +1,110 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import {
+	isRouteErrorResponse,
+	Links,
+	LiveReload,
+	Meta,
+	Outlet,
+	Scripts,
+	ScrollRestoration,
+	useRouteError,
+} from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { useChangeLanguage } from "remix-i18next/react";
+import { BackToTop } from "./components/back-to-top";
+import { ErrorPage } from "./components/error-page";
+import { NotFoundPage } from "./components/not-found-page";
+import { SiteFooter } from "./components/site-footer";
+import { SiteHeader } from "./components/site-header";
+import { getLanguage, i18nServer } from "./lib/i18n.server";
+import { useNonce } from "./lib/nonce";
+import { useRootData, useTheme } from "./lib/root-data";
+import { getTheme } from "./lib/theme.server";
+import { getSettings } from "./models/settings.server";
+import stylesheet from "./styles/tailwind.css";
+
+export const links: LinksFunction = () => [
+	{ rel: "stylesheet", href: stylesheet },
+	{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	const [language, theme] = await Promise.all([getLanguage(request), getTheme(request)]);
+	const t = await i18nServer.getFixedT(language);
+	const settings = await getSettings();
+	return {
+		language,
+		theme,
+		year: new Date().getFullYear(),
+		audioUrl: settings.audio_url,
+		meta: {
+			title: t("meta.title"),
+			description: t("meta.description"),
+			notFoundTitle: t("notFound.metaTitle"),
+		},
+	};
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
+	{
+		title:
+			isRouteErrorResponse(error) && error.status === 404
+				? (data?.meta.notFoundTitle ?? "404")
+				: (data?.meta.title ?? "FORMA"),
+	},
+	{ name: "description", content: data?.meta.description ?? "" },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+	const { t } = useTranslation();
+	const { language } = useRootData();
+	const theme = useTheme();
+	const nonce = useNonce();
+	useChangeLanguage(language);
+	return (
+		<html lang={language} className={theme === "dark" ? "dark" : undefined} style={{ colorScheme: theme }}>
+			<head>
+				<meta charSet="utf-8" />
+				<meta name="viewport" content="width=device-width, initial-scale=1" />
+				<meta name="theme-color" content={theme === "dark" ? "#0f0e0c" : "#f4f1ea"} />
+				<Meta />
+				<Links />
+			</head>
+			<body>
+				<a href="#main" className="skip-link">
+					{t("skipToContent")}
+				</a>
+				<SiteHeader />
+				<main id="main" tabIndex={-1} className="min-h-[70vh] pt-20 outline-none">
+					{children}
+				</main>
+				<SiteFooter />
+				<BackToTop />
+				<ScrollRestoration nonce={nonce} />
+				<Scripts nonce={nonce} />
+				<LiveReload nonce={nonce} />
+			</body>
+		</html>
+	);
+}
+
+export default function App() {
+	return <Outlet />;
+}
+
+export function ErrorBoundary() {
+	const error = useRouteError();
+	if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+	if (isRouteErrorResponse(error)) {
+		return (
+			<ErrorPage
+				message={`${error.status} ${typeof error.data === "string" ? error.data : error.statusText}`}
+			/>
+		);
+	}
+	const development = process.env.NODE_ENV === "development";
+	if (error instanceof Error) {
+		return <ErrorPage message={error.message} stack={development ? error.stack : undefined} />;
+	}
+	return <ErrorPage message={String(error)} />;
+}

@@ -1,0 +1,18 @@
+import { type ActionFunctionArgs, data, redirect } from "@remix-run/node";
+import { themeCookie } from "~/lib/cookies.server";
+import { safeRedirectPath } from "~/lib/safe-redirect";
+import { isTheme } from "~/lib/theme";
+
+/**
+ * Sets the theme cookie. A plain form post (no JavaScript) carries `redirectTo` and is sent back to its
+ * page; the enhanced form, sent by a fetcher, gets data and updates the page in place.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+	const form = await request.formData();
+	const theme = form.get("theme");
+	if (!isTheme(theme)) return data({ ok: false as const, error: "Unknown theme" }, { status: 400 });
+	const headers = { "Set-Cookie": await themeCookie.serialize(theme) };
+	const redirectTo = form.get("redirectTo");
+	if (redirectTo !== null) return redirect(safeRedirectPath(redirectTo), { headers });
+	return data({ ok: true as const, theme }, { headers });
+}

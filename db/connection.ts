@@ -1,0 +1,76 @@
+import fs from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, SqliteAdapter, SqliteDialect } from "kysely";
+import type { Database } from "./schema";
+
+export interface DatabaseHandle {
+	db: Kysely<Database>;
+	sqlite: SQLite.Database;
+}
+
+/** Pragmas every connection needs: WAL for concurrent readers, FK enforcement, patience under write locks. */
+const REQUIRED_PRAGMAS = {
+	journal_mode: "wal",
+	foreign_keys: 1,
+	synchronous: 1, // NORMAL: durable with WAL, without an fsync per transaction
+} as const;
+export const MIN_BUSY_TIMEOUT_MS = 5000;
+
+/**
+ * SQLite runs schema changes inside transactions, but Kysely's adapter conservatively says it cannot, and
+ * then a failed migration would leave half of its changes behind. With this, each migration is atomic.
+ */
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+	override get supportsTransactionalDdl(): boolean {
+		return true;
+	}
+}
+
+class FormaSqliteDialect extends SqliteDialect {
+	override createAdapter(): SqliteAdapter {
+		return new TransactionalDdlSqliteAdapter();
+	}
+}
+
+export function openDatabase(filename: string): DatabaseHandle {
+	if (filename !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(filename)), { recursive: true });
+	const sqlite = new SQLite(filename);
+	sqlite.pragma("journal_mode = WAL");
+	sqlite.pragma("foreign_keys = ON");
+	sqlite.pragma(`busy_timeout = ${MIN_BUSY_TIMEOUT_MS}`);
+	sqlite.pragma("synchronous = NORMAL");
+	assertPragmas(sqlite);
+	const db = new Kysely<Database>({ dialect: new FormaSqliteDialect({ database: sqlite }) });
+	return { db, sqlite };
+}
+
+export interface PragmaState {
+	journal_mode: string;
+	foreign_keys: number;
+	busy_timeout: number;
+	synchronous: number;
+}
+
+export function readPragmas(sqlite: SQLite.Database): PragmaState {
+	return {
+		journal_mode: String(sqlite.pragma("journal_mode", { simple: true })).toLowerCase(),
+		foreign_keys: Number(sqlite.pragma("foreign_keys", { simple: true })),
+		busy_timeout: Number(sqlite.pragma("busy_timeout", { simple: true })),
+		synchronous: Number(sqlite.pragma("synchronous", { simple: true })),
+	};
+}
+
+/** Refuses to run on a connection without the settings we rely on (an in-memory db cannot use WAL). */
+export function assertPragmas(sqlite: SQLite.Database): void {
+	const state = readPragmas(sqlite);
+	const problems: string[] = [];
+	if (!sqlite.memory && state.journal_mode !== REQUIRED_PRAGMAS.journal_mode)
+		problems.push(`journal_mode is ${state.journal_mode}, expected wal`);
+	if (state.foreign_keys !== REQUIRED_PRAGMAS.foreign_keys) problems.push("foreign_keys is OFF");
+	if (state.synchronous !== REQUIRED_PRAGMAS.synchronous)
+		problems.push(`synchronous is ${state.synchronous}, expected 1 (NORMAL)`);
+	if (state.busy_timeout < MIN_BUSY_TIMEOUT_MS)
+		problems.push(`busy_timeout is ${state.busy_timeout}, expected at least ${MIN_BUSY_TIMEOUT_MS}`);
+	if (problems.length > 0) throw new Error(`SQLite connection is misconfigured: ${problems.join("; ")}`);
+}

@@ -1,0 +1,124 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { ProductCategory, SlideCategory } from "./categories";
+
+/**
+ * The single truth for table columns. Timestamps are ISO-8601 text (UTC); booleans are 0/1 integers, as
+ * SQLite stores them. Image columns hold a storage key under uploads/ (see app/lib/images.server.ts).
+ */
+type Timestamp = ColumnType<string, string | undefined, string>;
+
+export interface ProductsTable {
+	id: string;
+	name: string;
+	designer: string;
+	/** Whole rubles. */
+	price: ColumnType<number, number | undefined, number>;
+	category: ColumnType<ProductCategory, ProductCategory | undefined, ProductCategory>;
+	description_en: ColumnType<string, string | undefined, string>;
+	description_ru: ColumnType<string, string | undefined, string>;
+	image: string | null;
+	image_width: number | null;
+	image_height: number | null;
+	link: string | null;
+	created_at: Timestamp;
+	updated_at: Timestamp;
+}
+
+export interface ProductImagesTable {
+	id: Generated<number>;
+	product_id: string;
+	image_url: string;
+	image_width: number | null;
+	image_height: number | null;
+	alt_text: ColumnType<string, string | undefined, string>;
+	sort_order: ColumnType<number, number | undefined, number>;
+}
+
+export interface HeroSlidesTable {
+	id: Generated<number>;
+	title_en: string;
+	title_ru: string;
+	subtitle_en: string;
+	subtitle_ru: string;
+	image_url: string;
+	image_width: number | null;
+	image_height: number | null;
+	category: ColumnType<SlideCategory, SlideCategory | undefined, SlideCategory>;
+	sort_order: number;
+	is_active: ColumnType<number, number | undefined, number>;
+	created_at: Timestamp;
+	updated_at: Timestamp;
+}
+
+export interface ArtistsTable {
+	id: string;
+	name: string;
+	image: string | null;
+	image_width: number | null;
+	image_height: number | null;
+	description_en: ColumnType<string, string | undefined, string>;
+	description_ru: ColumnType<string, string | undefined, string>;
+	sort_order: ColumnType<number, number | undefined, number>;
+}
+
+export type UserRole = "user" | "admin";
+export type UserStatus = "active" | "blocked";
+
+export interface UsersTable {
+	id: Generated<number>;
+	username: string;
+	email: string;
+	phone: string | null;
+	password_hash: string;
+	role: ColumnType<UserRole, UserRole | undefined, UserRole>;
+	status: ColumnType<UserStatus, UserStatus | undefined, UserStatus>;
+	created_at: Timestamp;
+	updated_at: Timestamp;
+}
+
+export interface SessionsTable {
+	id: string;
+	user_id: number;
+	created_at: Timestamp;
+	expires_at: string;
+}
+
+/** One row (id = 1): the admin's settings screen. */
+export interface SettingsTable {
+	id: ColumnType<1, 1 | undefined, never>;
+	shop_name: string;
+	shop_description: string;
+	maintenance_mode: number;
+	allow_registration: number;
+	email_notifications: number;
+	admin_email: string;
+	audio_url: string;
+	updated_at: Timestamp;
+}
+
+/** Facts about the database itself, such as when the seed ran, so seeding never repeats. */
+export interface AppMetaTable {
+	key: string;
+	value: string;
+}
+
+export interface Database {
+	products: ProductsTable;
+	product_images: ProductImagesTable;
+	hero_slides: HeroSlidesTable;
+	artists: ArtistsTable;
+	users: UsersTable;
+	sessions: SessionsTable;
+	settings: SettingsTable;
+	app_meta: AppMetaTable;
+}
+
+export type Product = Selectable<ProductsTable>;
+export type NewProduct = Insertable<ProductsTable>;
+export type ProductUpdate = Updateable<ProductsTable>;
+export type ProductImage = Selectable<ProductImagesTable>;
+export type HeroSlide = Selectable<HeroSlidesTable>;
+export type Artist = Selectable<ArtistsTable>;
+export type User = Selectable<UsersTable>;
+export type Session = Selectable<SessionsTable>;
+export type Settings = Selectable<SettingsTable>;

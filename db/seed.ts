@@ -1,0 +1,154 @@
+import type { Kysely } from "kysely";
+import sharp from "sharp";
+import { type ImageFolder, type SavedImage, storeRasterImage } from "../app/lib/images.server";
+import { renderArtwork } from "./artwork";
+import type { Database } from "./schema";
+import { seedArtists, seedProducts, seedSlides } from "./seed-data";
+import type { ArtTheme } from "./seed-types";
+
+const SEEDED_KEY = "seeded_at";
+
+export interface SeedResult {
+	seeded: boolean;
+	reason?: string;
+}
+
+async function renderAndStore(
+	uploadsDir: string,
+	folder: ImageFolder,
+	art: { seed: string; theme: ArtTheme; width: number; height: number },
+): Promise<SavedImage> {
+	const png = await sharp(Buffer.from(renderArtwork(art)))
+		.png()
+		.toBuffer();
+	return storeRasterImage(uploadsDir, folder, png, { maxSide: Math.max(art.width, art.height), quality: 82 });
+}
+
+/**
+ * Loads the built-in catalogue into an empty database, once. Images are drawn by our own code
+ * (db/artwork.ts) and stored like uploads. Running it again changes nothing: the first run is recorded in
+ * app_meta, and a database that already holds content is never seeded.
+ */
+export async function seedDatabase(db: Kysely<Database>, uploadsDir: string): Promise<SeedResult> {
+	const done = await db
+		.selectFrom("app_meta")
+		.select("value")
+		.where("key", "=", SEEDED_KEY)
+		.executeTakeFirst();
+	if (done) return { seeded: false, reason: `already seeded at ${done.value}` };
+
+	const counts = await Promise.all(
+		(["products", "artists", "hero_slides"] as const).map((table) =>
+			db
+				.selectFrom(table)
+				.select((eb) => eb.fn.countAll<number>().as("n"))
+				.executeTakeFirstOrThrow(),
+		),
+	);
+	const hasContent = counts.some((row) => Number(row.n) > 0);
+
+	// Images first (slow, outside the transaction); the rows then land all at once or not at all.
+	const productImages = new Map<string, SavedImage>();
+	const artistImages = new Map<string, SavedImage>();
+	const slideImages = new Map<number, SavedImage>();
+	if (!hasContent) {
+		for (const product of seedProducts.filter((p) => p.hasImage)) {
+			const theme: ArtTheme = product.category === "uncategorized" ? "design" : product.category;
+			productImages.set(
+				product.id,
+				await renderAndStore(uploadsDir, "products", { seed: product.id, theme, width: 1200, height: 900 }),
+			);
+		}
+		for (const artist of seedArtists) {
+			artistImages.set(
+				artist.id,
+				await renderAndStore(uploadsDir, "artists", {
+					seed: artist.id,
+					theme: "portrait",
+					width: 800,
+					height: 800,
+				}),
+			);
+		}
+		for (const slide of seedSlides) {
+			slideImages.set(
+				slide.sortOrder,
+				await renderAndStore(uploadsDir, "slides", {
+					seed: `slide-${slide.category}`,
+					theme: slide.category,
+					width: 1920,
+					height: 1080,
+				}),
+			);
+		}
+	}
+
+	await db.transaction().execute(async (trx) => {
+		if (!hasContent) {
+			await trx
+				.insertInto("artists")
+				.values(
+					seedArtists.map((artist, index) => {
+						const image = artistImages.get(artist.id);
+						return {
+							id: artist.id,
+							name: artist.name,
+							description_en: artist.descriptionEn,
+							description_ru: artist.descriptionRu,
+							image: image?.key ?? null,
+							image_width: image?.width ?? null,
+							image_height: image?.height ?? null,
+							sort_order: index + 1,
+						};
+					}),
+				)
+				.execute();
+			await trx
+				.insertInto("products")
+				.values(
+					seedProducts.map((product) => {
+						const image = productImages.get(product.id);
+						return {
+							id: product.id,
+							name: product.name,
+							designer: product.designer,
+							price: product.price,
+							category: product.category,
+							description_en: product.descriptionEn,
+							description_ru: product.descriptionRu,
+							link: product.link,
+							image: image?.key ?? null,
+							image_width: image?.width ?? null,
+							image_height: image?.height ?? null,
+							created_at: product.createdAt,
+							updated_at: product.createdAt,
+						};
+					}),
+				)
+				.execute();
+			await trx
+				.insertInto("hero_slides")
+				.values(
+					seedSlides.map((slide) => {
+						const image = slideImages.get(slide.sortOrder);
+						if (!image) throw new Error(`No image was generated for slide ${slide.sortOrder}`);
+						return {
+							title_en: slide.titleEn,
+							title_ru: slide.titleRu,
+							subtitle_en: slide.subtitleEn,
+							subtitle_ru: slide.subtitleRu,
+							category: slide.category,
+							sort_order: slide.sortOrder,
+							is_active: 1,
+							image_url: image.key,
+							image_width: image.width,
+							image_height: image.height,
+						};
+					}),
+				)
+				.execute();
+		}
+		await trx.insertInto("app_meta").values({ key: SEEDED_KEY, value: new Date().toISOString() }).execute();
+	});
+	return hasContent ? { seeded: false, reason: "the database already has content" } : { seeded: true };
+}

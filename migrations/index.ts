@@ -1,0 +1,10 @@
+import type { Migration } from "kysely";
+import * as m0001 from "./0001-initial";
+
+/**
+ * Every migration, by name, in order. Append new ones here (never edit or reorder applied ones);
+ * tests/unit/migrations.test.ts fails when a file in this folder is missing from the list.
+ */
+export const migrations: Record<string, Migration> = {
+	"0001-initial": m0001,
+};

@@ -1,0 +1,57 @@
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+/**
+ * End-to-end tests against the production build, in Debian's Chromium, each spec run twice: with
+ * JavaScript and without it. The server runs on its own port with a fresh database in tests/e2e/.data.
+ */
+const PORT = 3100;
+const dataDir = path.resolve("tests/e2e/.data");
+
+export default defineConfig({
+	testDir: "tests/e2e",
+	outputDir: "test-results/artifacts",
+	timeout: 30_000,
+	expect: { timeout: 7_000 },
+	fullyParallel: true,
+	workers: 2,
+	forbidOnly: Boolean(process.env.CI),
+	retries: 0,
+	reporter: [["list"], ["html", { open: "never", outputFolder: "playwright-report" }]],
+	use: {
+		baseURL: `http://localhost:${PORT}`,
+		trace: "retain-on-failure",
+		screenshot: "only-on-failure",
+		launchOptions: {
+			executablePath: "/usr/bin/chromium",
+			args: [
+				"--no-sandbox",
+				"--disable-gpu",
+				"--disable-background-networking",
+				"--disable-component-update",
+				"--disable-sync",
+				"--no-first-run",
+				"--disable-quic",
+			],
+		},
+	},
+	projects: [
+		{ name: "js", use: { ...devices["Desktop Chrome"], channel: undefined, javaScriptEnabled: true } },
+		{ name: "no-js", use: { ...devices["Desktop Chrome"], channel: undefined, javaScriptEnabled: false } },
+	],
+	webServer: {
+		command: `rm -rf "${dataDir}" && npm run setup --silent && npm run serve --silent`,
+		url: `http://localhost:${PORT}/`,
+		timeout: 120_000,
+		reuseExistingServer: false,
+		stdout: "ignore",
+		stderr: "pipe",
+		env: {
+			PORT: String(PORT),
+			NODE_ENV: "production",
+			DATABASE_PATH: path.join(dataDir, "forma.sqlite"),
+			UPLOADS_DIR: path.join(dataDir, "uploads"),
+			SESSION_SECRET: "e2e-only-secret-e2e-only-secret-e2e-only",
+		},
+	},
+});

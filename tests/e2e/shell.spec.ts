@@ -1,0 +1,86 @@
+import { expect, test } from "./fixtures";
+
+test.describe("site shell", () => {
+	test("header nav leads to each category and marks the active link", async ({ page }) => {
+		await page.goto("/");
+		const nav = page.getByRole("navigation", { name: "Main navigation" });
+		for (const [label, path] of [
+			["Branding", "/branding"],
+			["Design", "/design"],
+			["Art", "/art"],
+			["Creative", "/creative"],
+		] as const) {
+			await nav.getByRole("link", { name: label }).click();
+			await expect(page).toHaveURL(path);
+			await expect(page.getByRole("heading", { level: 1 })).toHaveText(label);
+			await expect(nav.getByRole("link", { name: label })).toHaveAttribute("aria-current", "page");
+			for (const other of ["Branding", "Design", "Art", "Creative"].filter((name) => name !== label)) {
+				await expect(nav.getByRole("link", { name: other })).not.toHaveAttribute("aria-current", "page");
+			}
+		}
+		await page.getByRole("link", { name: "FORMA — home" }).click();
+		await expect(page).toHaveURL("/");
+	});
+
+	test("the header is 80 px high and stays fixed while scrolling", async ({ page, js }) => {
+		await page.goto("/art");
+		const header = page.getByRole("banner");
+		expect((await header.boundingBox())?.height).toBe(80);
+		await page.mouse.wheel(0, 600);
+		await expect.poll(async () => (await header.boundingBox())?.y).toBe(0);
+		if (js) await expect(header).toHaveAttribute("data-scrolled", "true");
+	});
+
+	test("footer shows the marquee, columns and the current year", async ({ page }) => {
+		await page.goto("/");
+		const footer = page.getByRole("contentinfo");
+		await expect(footer.getByTestId("marquee-word")).toHaveCount(30);
+		await expect(footer.getByTestId("copyright")).toContainText(String(new Date().getFullYear()));
+		for (const name of ["About", "Contact", "Terms & Conditions", "Privacy Policy"]) {
+			await expect(footer.getByRole("link", { name })).toBeVisible();
+		}
+		await expect(footer.getByRole("link", { name: "hello@forma.gallery" })).toHaveAttribute(
+			"href",
+			"mailto:hello@forma.gallery",
+		);
+		await expect(footer.getByRole("link", { name: "Visit the studio" })).toHaveAttribute("target", "_blank");
+	});
+
+	test("an unknown path shows the 404 page with status 404", async ({ page }) => {
+		const response = await page.goto("/this-page-does-not-exist/at-all");
+		expect(response?.status()).toBe(404);
+		await expect(page.getByTestId("not-found-code")).toHaveText("404");
+		await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+		await page.getByRole("link", { name: "To Home" }).click();
+		await expect(page).toHaveURL("/");
+	});
+
+	test("/not-found is the 404 page too, in Russian when chosen", async ({ page }) => {
+		const response = await page.goto("/not-found?lng=ru");
+		expect(response?.status()).toBe(404);
+		await expect(page.getByRole("heading", { level: 1, name: "Страница не найдена" })).toBeVisible();
+		await expect(page.getByRole("link", { name: "На главную" })).toBeVisible();
+		expect(await page.title()).toContain("Страница не найдена");
+	});
+
+	test("responses carry the security headers", async ({ page }) => {
+		const response = await page.goto("/");
+		const headers = response?.headers() ?? {};
+		expect(headers["x-content-type-options"]).toBe("nosniff");
+		expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+		expect(headers["content-security-policy"]).toMatch(/frame-ancestors 'none'/);
+		expect(headers["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+		expect(headers["x-powered-by"]).toBeUndefined();
+	});
+
+	test("back-to-top appears after scrolling and returns to the top", async ({ page, js }) => {
+		test.skip(!js, "the button needs JavaScript to know the scroll position");
+		await page.goto("/");
+		const button = page.getByRole("button", { name: "Back to top" });
+		await expect(button).toBeHidden();
+		await page.evaluate(() => window.scrollTo(0, 1200));
+		await expect(button).toBeVisible();
+		await button.click();
+		await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+	});
+});

@@ -1,0 +1,22 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+const root = path.dirname(new URL(import.meta.url).pathname);
+
+export default defineConfig({
+	resolve: {
+		alias: {
+			"~db": path.join(root, "db"),
+			"~migrations": path.join(root, "migrations"),
+			"~": path.join(root, "app"),
+		},
+	},
+	test: {
+		include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
+		environment: "node",
+		globalSetup: ["tests/support/global-setup.ts"],
+		setupFiles: ["tests/support/per-file-database.ts"],
+		testTimeout: 30_000,
+		hookTimeout: 60_000,
+	},
+});

@@ -5,8 +5,8 @@ import { defineConfig, devices } from "@playwright/test";
  * End-to-end tests against the production build, in Debian's Chromium, each spec run twice: with
  * JavaScript and without it. The server runs on its own port with a fresh database in tests/e2e/.data.
  */
-const PORT = 3100;
-const dataDir = path.resolve("tests/e2e/.data");
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const dataDir = path.resolve(`tests/e2e/.data/${PORT}`);
 
 export default defineConfig({
 	testDir: "tests/e2e",

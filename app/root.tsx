@@ -16,6 +16,7 @@ import { ErrorPage } from "./components/error-page";
 import { NotFoundPage } from "./components/not-found-page";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
+import { getEnv } from "./lib/env.server";
 import { getLanguage, i18nServer } from "./lib/i18n.server";
 import { useNonce } from "./lib/nonce";
 import { useRootData, useTheme } from "./lib/root-data";
@@ -35,6 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	return {
 		language,
 		theme,
+		origin: getEnv().SITE_URL ?? new URL(request.url).origin,
 		year: new Date().getFullYear(),
 		audioUrl: settings.audio_url,
 		meta: {

@@ -41,8 +41,20 @@ export function openDatabase(filename: string): DatabaseHandle {
 	sqlite.pragma(`busy_timeout = ${MIN_BUSY_TIMEOUT_MS}`);
 	sqlite.pragma("synchronous = NORMAL");
 	assertPragmas(sqlite);
+	registerFunctions(sqlite);
 	const db = new Kysely<Database>({ dialect: new FormaSqliteDialect({ database: sqlite }) });
 	return { db, sqlite };
+}
+
+/** Folds text for search: Unicode lower case (SQLite's lower() only knows ASCII) and ё → е. */
+export function foldForSearch(value: string): string {
+	return value.toLocaleLowerCase("ru-RU").replaceAll("ё", "е");
+}
+
+function registerFunctions(sqlite: SQLite.Database): void {
+	sqlite.function("search_fold", { deterministic: true }, (value: unknown) =>
+		typeof value === "string" ? foldForSearch(value) : null,
+	);
 }
 
 export interface PragmaState {

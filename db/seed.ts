@@ -1,5 +1,4 @@
 import type { Kysely } from "kysely";
-import sharp from "sharp";
 import { type ImageFolder, type SavedImage, storeRasterImage } from "../app/lib/images.server";
 import { renderArtwork } from "./artwork";
 import type { Database } from "./schema";
@@ -18,10 +17,8 @@ async function renderAndStore(
 	folder: ImageFolder,
 	art: { seed: string; theme: ArtTheme; width: number; height: number },
 ): Promise<SavedImage> {
-	const png = await sharp(Buffer.from(renderArtwork(art)))
-		.png()
-		.toBuffer();
-	return storeRasterImage(uploadsDir, folder, png, { maxSide: Math.max(art.width, art.height), quality: 82 });
+	const svg = Buffer.from(renderArtwork(art));
+	return storeRasterImage(uploadsDir, folder, svg, { maxSide: Math.max(art.width, art.height), quality: 82 });
 }
 
 /**
@@ -52,35 +49,24 @@ export async function seedDatabase(db: Kysely<Database>, uploadsDir: string): Pr
 	const artistImages = new Map<string, SavedImage>();
 	const slideImages = new Map<number, SavedImage>();
 	if (!hasContent) {
-		for (const product of seedProducts.filter((p) => p.hasImage)) {
-			const theme: ArtTheme = product.category === "uncategorized" ? "design" : product.category;
-			productImages.set(
-				product.id,
-				await renderAndStore(uploadsDir, "products", { seed: product.id, theme, width: 1200, height: 900 }),
-			);
-		}
-		for (const artist of seedArtists) {
-			artistImages.set(
-				artist.id,
-				await renderAndStore(uploadsDir, "artists", {
-					seed: artist.id,
-					theme: "portrait",
-					width: 800,
-					height: 800,
+		// All at once: sharp spreads the encoding over every core.
+		await Promise.all([
+			...seedProducts
+				.filter((product) => product.hasImage)
+				.map(async (product) => {
+					const theme: ArtTheme = product.category === "uncategorized" ? "design" : product.category;
+					const art = { seed: product.id, theme, width: 1200, height: 900 };
+					productImages.set(product.id, await renderAndStore(uploadsDir, "products", art));
 				}),
-			);
-		}
-		for (const slide of seedSlides) {
-			slideImages.set(
-				slide.sortOrder,
-				await renderAndStore(uploadsDir, "slides", {
-					seed: `slide-${slide.category}`,
-					theme: slide.category,
-					width: 1920,
-					height: 1080,
-				}),
-			);
-		}
+			...seedArtists.map(async (artist) => {
+				const art = { seed: artist.id, theme: "portrait" as const, width: 800, height: 800 };
+				artistImages.set(artist.id, await renderAndStore(uploadsDir, "artists", art));
+			}),
+			...seedSlides.map(async (slide) => {
+				const art = { seed: `slide-${slide.category}`, theme: slide.category, width: 1920, height: 1080 };
+				slideImages.set(slide.sortOrder, await renderAndStore(uploadsDir, "slides", art));
+			}),
+		]);
 	}
 
 	await db.transaction().execute(async (trx) => {

@@ -13,14 +13,9 @@ export function AudioPlayer() {
 	const { t } = useTranslation();
 	const hydrated = useHydrated();
 	const { audioUrl } = useRootData();
-	const audioRef = useRef<HTMLAudioElement>(null);
+	const audioRef = useRef<HTMLAudioElement | null>(null);
 	const [playing, setPlaying] = useState(false);
 	const [muted, setMuted] = useState(false);
-
-	useEffect(() => {
-		const audio = audioRef.current;
-		if (audio) audio.volume = AUDIO_VOLUME;
-	}, []);
 
 	// One player at a time: when any other audio on the page starts, this one pauses and rewinds, and vice versa.
 	useEffect(() => {
@@ -58,7 +53,11 @@ export function AudioPlayer() {
 	return (
 		<div className="flex items-center">
 			<audio
-				ref={audioRef}
+				ref={(element) => {
+					audioRef.current = element;
+					// The element exists only after hydration, so its volume is set as it mounts.
+					if (element) element.volume = AUDIO_VOLUME;
+				}}
 				src={audioUrl}
 				loop
 				preload="none"

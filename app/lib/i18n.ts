@@ -1,5 +1,5 @@
 import type { InitOptions } from "i18next";
-import { resources } from "~/locales";
+import { NAMESPACES, resources } from "~/locales";
 
 export const SUPPORTED_LANGUAGES = ["en", "ru"] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
@@ -14,7 +14,7 @@ export const i18nConfig = {
 	supportedLngs: [...SUPPORTED_LANGUAGES],
 	fallbackLng: DEFAULT_LANGUAGE,
 	defaultNS: "common",
-	ns: ["common"],
+	ns: [...NAMESPACES],
 	resources,
 	interpolation: { escapeValue: false },
 } satisfies InitOptions;

@@ -33,6 +33,7 @@ export async function writeFileAtomic(filePath: string, data: Buffer): Promise<v
 /**
  * Stores a raster image: longest side limited to `maxSide`, metadata (EXIF) dropped, saved as JPEG under a
  * content-addressed name, plus WebP width variants for srcset. Same input, same key: storing twice is a no-op.
+ * The input is decoded once to raw pixels; every output is encoded from those.
  */
 export async function storeRasterImage(
 	uploadsDir: string,
@@ -40,20 +41,26 @@ export async function storeRasterImage(
 	input: Buffer,
 	{ maxSide = 1200, quality = 80 }: { maxSide?: number; quality?: number } = {},
 ): Promise<SavedImage> {
-	const base = sharp(input, { limitInputPixels: 50_000_000 })
+	const { data: pixels, info } = await sharp(input, { limitInputPixels: 50_000_000 })
 		.rotate()
-		.resize({ width: maxSide, height: maxSide, fit: "inside", withoutEnlargement: true });
-	const { data, info } = await base
-		.clone()
+		.resize({ width: maxSide, height: maxSide, fit: "inside", withoutEnlargement: true })
 		.flatten({ background: "#ffffff" })
-		.jpeg({ quality, mozjpeg: true })
+		.raw()
 		.toBuffer({ resolveWithObject: true });
-	const hash = createHash("sha256").update(data).digest("hex").slice(0, 20);
+	const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
+
+	const jpeg = await sharp(pixels, raw).jpeg({ quality, progressive: true }).toBuffer();
+	const hash = createHash("sha256").update(jpeg).digest("hex").slice(0, 20);
 	const key = `${folder}/${hash}.jpg`;
-	await writeFileAtomic(path.join(uploadsDir, key), data);
-	for (const width of variantWidths(info.width)) {
-		const variant = await base.clone().resize({ width }).webp({ quality: 78 }).toBuffer();
-		await writeFileAtomic(path.join(uploadsDir, variantKey(key, width)), variant);
+	const variants = await Promise.all(
+		variantWidths(info.width).map(async (width) => ({
+			width,
+			data: await sharp(pixels, raw).resize({ width }).webp({ quality: 78, effort: 3 }).toBuffer(),
+		})),
+	);
+	await writeFileAtomic(path.join(uploadsDir, key), jpeg);
+	for (const variant of variants) {
+		await writeFileAtomic(path.join(uploadsDir, variantKey(key, variant.width)), variant.data);
 	}
 	return { key, width: info.width, height: info.height };
 }

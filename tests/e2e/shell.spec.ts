@@ -51,7 +51,7 @@ test.describe("site shell", () => {
 		expect(response?.status()).toBe(404);
 		await expect(page.getByTestId("not-found-code")).toHaveText("404");
 		await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
-		await page.getByRole("link", { name: "To Home" }).click();
+		await page.getByRole("link", { name: "To Home", exact: true }).click();
 		await expect(page).toHaveURL("/");
 	});
 
@@ -59,7 +59,7 @@ test.describe("site shell", () => {
 		const response = await page.goto("/not-found?lng=ru");
 		expect(response?.status()).toBe(404);
 		await expect(page.getByRole("heading", { level: 1, name: "Страница не найдена" })).toBeVisible();
-		await expect(page.getByRole("link", { name: "На главную" })).toBeVisible();
+		await expect(page.getByRole("link", { name: "На главную", exact: true })).toBeVisible();
 		expect(await page.title()).toContain("Страница не найдена");
 	});
 

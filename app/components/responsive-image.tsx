@@ -1,7 +1,8 @@
-import type { ImgHTMLAttributes } from "react";
+import { forwardRef, type ImgHTMLAttributes } from "react";
 import { imageSrcSet, imageUrl, type StoredImage } from "~/lib/images";
 
-interface ResponsiveImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "srcSet" | "width" | "height"> {
+interface ResponsiveImageProps
+	extends Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "srcSet" | "width" | "height"> {
 	image: StoredImage;
 	alt: string;
 	/** The `sizes` attribute: how wide the image is drawn at each viewport width. */
@@ -11,9 +12,13 @@ interface ResponsiveImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>,
 }
 
 /** A stored image with its WebP width variants, explicit dimensions (no layout shift) and lazy loading. */
-export function ResponsiveImage({ image, alt, sizes, priority = false, ...props }: ResponsiveImageProps) {
+export const ResponsiveImage = forwardRef<HTMLImageElement, ResponsiveImageProps>(function ResponsiveImage(
+	{ image, alt, sizes, priority = false, ...props },
+	ref,
+) {
 	return (
 		<img
+			ref={ref}
 			src={imageUrl(image.key)}
 			srcSet={imageSrcSet(image)}
 			sizes={imageSrcSet(image) ? sizes : undefined}
@@ -27,4 +32,4 @@ export function ResponsiveImage({ image, alt, sizes, priority = false, ...props 
 			{...props}
 		/>
 	);
-}
+});

@@ -1,0 +1,136 @@
+import { Link } from "@remix-run/react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { formatPrice } from "~/lib/format";
+import { cx } from "~/lib/site";
+import type { ProjectSummary } from "~/models/products.server";
+import { ExternalIcon } from "./icons";
+import { ResponsiveImage } from "./responsive-image";
+
+const GRID_SIZES = "(min-width: 1024px) 30vw, (min-width: 640px) 45vw, 92vw";
+
+/** Where a card leads (spec: http… opens a new tab, /… navigates there, no link opens the project page). */
+export function projectHref(project: Pick<ProjectSummary, "id" | "link">): {
+	href: string;
+	external: boolean;
+} {
+	if (project.link?.startsWith("http")) return { href: project.link, external: true };
+	if (project.link?.startsWith("/")) return { href: project.link, external: false };
+	return { href: `/project/${encodeURIComponent(project.id)}`, external: false };
+}
+
+interface ProjectCardProps {
+	project: ProjectSummary;
+	/** Heading level of the project name in this page's outline. */
+	headingLevel?: 2 | 3;
+	showPrice?: boolean;
+	/** The first card of a page that opens with the grid may be its LCP image. */
+	priority?: boolean;
+	sizes?: string;
+	/** Extra controls (e.g. a favourite button), drawn over the image, outside the link. */
+	actions?: ReactNode;
+}
+
+/** A project in a grid: a real link (keyboard, middle-click, no JavaScript needed). */
+export function ProjectCard({
+	project,
+	headingLevel = 2,
+	showPrice = false,
+	priority = false,
+	sizes = GRID_SIZES,
+	actions,
+}: ProjectCardProps) {
+	const { t } = useTranslation();
+	const { href, external } = projectHref(project);
+	const Heading = headingLevel === 2 ? "h2" : "h3";
+	const content = (
+		<>
+			<CardImage project={project} priority={priority} sizes={sizes} />
+			<div className="mt-4 flex items-start justify-between gap-3">
+				<div className="min-w-0">
+					<Heading className="font-display text-lg leading-snug font-medium tracking-[-0.01em]">
+						{project.name}
+					</Heading>
+					<p className="mt-0.5 text-sm text-muted">{project.designer}</p>
+				</div>
+				{external ? (
+					<span className="mt-1 shrink-0 text-muted" title={t("card.external")}>
+						<ExternalIcon width={18} height={18} />
+						<span className="sr-only">
+							{t("card.external")}, {t("card.opensInNewTab")}
+						</span>
+					</span>
+				) : null}
+			</div>
+			{project.description ? (
+				<p className="mt-2 line-clamp-2 text-sm text-ink/80">{project.description}</p>
+			) : null}
+			{showPrice ? <p className="mt-2 text-sm font-semibold">{formatPrice(project.price)}</p> : null}
+		</>
+	);
+	const className = "group block rounded-xl";
+	return (
+		<article className="relative" data-testid="project-card">
+			{external ? (
+				<a href={href} target="_blank" rel="noopener noreferrer" className={className}>
+					{content}
+				</a>
+			) : (
+				<Link to={href} prefetch="intent" className={className}>
+					{content}
+				</Link>
+			)}
+			{actions ? <div className="absolute top-3 right-3">{actions}</div> : null}
+		</article>
+	);
+}
+
+/**
+ * The card's picture: a spinner shows underneath until the image paints over it; a missing image shows the
+ * default picture with "No image", and a broken one the same placeholder (checked again after hydration,
+ * since an error before hydration fires no React event).
+ */
+function CardImage({
+	project,
+	priority,
+	sizes,
+}: {
+	project: ProjectSummary;
+	priority: boolean;
+	sizes: string;
+}) {
+	const { t } = useTranslation();
+	const [broken, setBroken] = useState(false);
+	const imgRef = useRef<HTMLImageElement>(null);
+	useEffect(() => {
+		const img = imgRef.current;
+		if (img?.complete && img.naturalWidth === 0) setBroken(true);
+	}, []);
+	const frame = "relative aspect-[4/3] overflow-hidden rounded-xl bg-card";
+	if (!project.image || broken) {
+		return (
+			<div className={cx(frame, "grid place-items-center bg-[url(/placeholder.svg)] bg-cover bg-center")}>
+				<span className="rounded-full bg-paper/80 px-3 py-1 text-xs font-medium tracking-wide text-muted">
+					{t("card.noImage")}
+				</span>
+			</div>
+		);
+	}
+	return (
+		<div className={frame}>
+			<span
+				aria-hidden="true"
+				className="absolute top-1/2 left-1/2 size-6 -translate-1/2 animate-spin rounded-full border-2 border-line border-t-muted"
+			/>
+			<ResponsiveImage
+				ref={imgRef}
+				image={project.image}
+				alt={project.name}
+				sizes={sizes}
+				priority={priority}
+				onError={() => setBroken(true)}
+				className="relative size-full object-cover transition-transform duration-700 ease-out group-hover:scale-[1.03]"
+			/>
+		</div>
+	);
+}

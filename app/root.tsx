@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import {
 	isRouteErrorResponse,
 	Links,
@@ -16,11 +16,15 @@ import { ErrorPage } from "./components/error-page";
 import { NotFoundPage } from "./components/not-found-page";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
+import { Toaster } from "./components/ui/toaster";
+import { getUser } from "./lib/auth.server";
 import { getEnv } from "./lib/env.server";
 import { getLanguage, i18nServer } from "./lib/i18n.server";
 import { useNonce } from "./lib/nonce";
 import { useRootData, useTheme } from "./lib/root-data";
 import { getTheme } from "./lib/theme.server";
+import { takeToast } from "./lib/toast.server";
+import { listFavouriteIds } from "./models/favourites.server";
 import { getSettings } from "./models/settings.server";
 import stylesheet from "./styles/tailwind.css";
 
@@ -32,19 +36,29 @@ export const links: LinksFunction = () => [
 export async function loader({ request }: LoaderFunctionArgs) {
 	const [language, theme] = await Promise.all([getLanguage(request), getTheme(request)]);
 	const t = await i18nServer.getFixedT(language);
-	const settings = await getSettings();
-	return {
-		language,
-		theme,
-		origin: getEnv().SITE_URL ?? new URL(request.url).origin,
-		year: new Date().getFullYear(),
-		audioUrl: settings.audio_url,
-		meta: {
-			title: t("meta.title"),
-			description: t("meta.description"),
-			notFoundTitle: t("notFound.metaTitle"),
+	const [settings, user, { toast, headers }] = await Promise.all([
+		getSettings(),
+		getUser(request),
+		takeToast(request),
+	]);
+	return data(
+		{
+			language,
+			theme,
+			origin: getEnv().SITE_URL ?? new URL(request.url).origin,
+			year: new Date().getFullYear(),
+			audioUrl: settings.audio_url,
+			meta: {
+				title: t("meta.title"),
+				description: t("meta.description"),
+				notFoundTitle: t("notFound.metaTitle"),
+			},
+			user: user ? { username: user.username, role: user.role, email: user.email } : null,
+			favourites: user ? await listFavouriteIds(user.id) : [],
+			toast,
 		},
-	};
+		{ headers },
+	);
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
@@ -59,7 +73,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
 
 export function Layout({ children }: { children: React.ReactNode }) {
 	const { t } = useTranslation();
-	const { language } = useRootData();
+	const { language, toast } = useRootData();
 	const theme = useTheme();
 	const nonce = useNonce();
 	useChangeLanguage(language);
@@ -81,6 +95,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 					{children}
 				</main>
 				<SiteFooter />
+				<Toaster toast={toast} />
 				<BackToTop />
 				<ScrollRestoration nonce={nonce} />
 				<Scripts nonce={nonce} />

@@ -96,6 +96,29 @@ export interface SettingsTable {
 	updated_at: Timestamp;
 }
 
+export type PurchaseRequestStatus = "new" | "in_progress" | "done" | "cancelled";
+
+export interface PurchaseRequestsTable {
+	id: Generated<number>;
+	/** Null when the project was deleted after the request was made. */
+	product_id: string | null;
+	product_name: string;
+	/** Whole rubles, as shown when the request was made. */
+	product_price: number;
+	email: string;
+	phone: string;
+	user_id: number | null;
+	status: ColumnType<PurchaseRequestStatus, PurchaseRequestStatus | undefined, PurchaseRequestStatus>;
+	created_at: Timestamp;
+	updated_at: Timestamp;
+}
+
+export interface FavouritesTable {
+	user_id: number;
+	product_id: string;
+	created_at: Timestamp;
+}
+
 /** Facts about the database itself, such as when the seed ran, so seeding never repeats. */
 export interface AppMetaTable {
 	key: string;
@@ -111,6 +134,8 @@ export interface Database {
 	sessions: SessionsTable;
 	settings: SettingsTable;
 	app_meta: AppMetaTable;
+	purchase_requests: PurchaseRequestsTable;
+	favourites: FavouritesTable;
 }
 
 export type Product = Selectable<ProductsTable>;
@@ -122,3 +147,4 @@ export type Artist = Selectable<ArtistsTable>;
 export type User = Selectable<UsersTable>;
 export type Session = Selectable<SessionsTable>;
 export type Settings = Selectable<SettingsTable>;
+export type PurchaseRequest = Selectable<PurchaseRequestsTable>;

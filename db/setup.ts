@@ -24,6 +24,23 @@ async function main(): Promise<void> {
 	} finally {
 		await db.destroy();
 	}
+	await bootstrapAdmin();
+}
+
+/** Development convenience: a known administrator when none is configured (never in production). */
+export const DEVELOPMENT_ADMIN = { username: "curator", password: "forma-curator-2026" };
+
+async function bootstrapAdmin(): Promise<void> {
+	const env = getEnv();
+	const configured = env.ADMIN_USERNAME && env.ADMIN_PASSWORD;
+	if (!configured && env.NODE_ENV === "production") return;
+	// Imported only now: the model opens the app's connection, which requires the migrations above.
+	const { ensureAdmin } = await import("../app/models/users.server");
+	const admin = configured
+		? { username: env.ADMIN_USERNAME ?? "", password: env.ADMIN_PASSWORD ?? "", email: env.ADMIN_EMAIL }
+		: DEVELOPMENT_ADMIN;
+	const created = await ensureAdmin(admin);
+	if (created) console.log(`created administrator "${created}"${configured ? "" : " (development default, see README)"}`);
 }
 
 main().catch((error: unknown) => {

@@ -1,5 +1,6 @@
 import type { Migration } from "kysely";
 import * as m0001 from "./0001-initial";
+import * as m0002 from "./0002-requests-and-favourites";
 
 /**
  * Every migration, by name, in order. Append new ones here (never edit or reorder applied ones);
@@ -7,4 +8,5 @@ import * as m0001 from "./0001-initial";
  */
 export const migrations: Record<string, Migration> = {
 	"0001-initial": m0001,
+	"0002-requests-and-favourites": m0002,
 };

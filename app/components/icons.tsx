@@ -95,3 +95,14 @@ export const ChevronDownIcon = (props: IconProps) => (
 		<path d="M6 9l6 6 6-6" />
 	</Icon>
 );
+export const UserIcon = (props: IconProps) => (
+	<Icon {...props}>
+		<circle cx="12" cy="8" r="4" />
+		<path d="M4 21a8 8 0 0 1 16 0" />
+	</Icon>
+);
+export const HeartIcon = (props: IconProps) => (
+	<Icon {...props}>
+		<path d="M12 20s-7.5-4.6-9.2-9.3C1.6 7.3 3.8 4 7.2 4c2 0 3.6 1.1 4.8 2.8C13.2 5.1 14.8 4 16.8 4c3.4 0 5.6 3.3 4.4 6.7C19.5 15.4 12 20 12 20Z" />
+	</Icon>
+);

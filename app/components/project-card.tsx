@@ -1,9 +1,10 @@
 import { Link } from "@remix-run/react";
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatPrice } from "~/lib/format";
 import { cx } from "~/lib/site";
 import type { ProjectSummary } from "~/models/products.server";
+import { FavouriteButton } from "./favourite-button";
 import { ExternalIcon } from "./icons";
 import { ResponsiveImage } from "./responsive-image";
 
@@ -27,8 +28,6 @@ interface ProjectCardProps {
 	/** The first card of a page that opens with the grid may be its LCP image. */
 	priority?: boolean;
 	sizes?: string;
-	/** Extra controls (e.g. a favourite button), drawn over the image, outside the link. */
-	actions?: ReactNode;
 }
 
 /** A project in a grid: a real link (keyboard, middle-click, no JavaScript needed). */
@@ -38,7 +37,6 @@ export function ProjectCard({
 	showPrice = false,
 	priority = false,
 	sizes = GRID_SIZES,
-	actions,
 }: ProjectCardProps) {
 	const { t } = useTranslation();
 	const { href, external } = projectHref(project);
@@ -80,7 +78,7 @@ export function ProjectCard({
 					{content}
 				</Link>
 			)}
-			{actions ? <div className="absolute top-3 right-3">{actions}</div> : null}
+			<FavouriteButton productId={project.id} productName={project.name} className="absolute top-3 right-3" />
 		</article>
 	);
 }

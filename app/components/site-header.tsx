@@ -1,9 +1,11 @@
 import { Link, NavLink } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { useRootData } from "~/lib/root-data";
 import { BRAND_WORD, cx, HEADER_SCROLL_THRESHOLD_PX } from "~/lib/site";
 import { useScrolledPast } from "~/lib/use-scrolled-past";
 import { SITE_CATEGORIES } from "~db/categories";
 import { AudioPlayer } from "./audio-player";
+import { UserIcon } from "./icons";
 import { LanguageMenu } from "./language-menu";
 import { MobileMenu } from "./mobile-menu";
 import { ThemeToggle } from "./theme-toggle";
@@ -44,9 +46,22 @@ export function SiteHeader() {
 					</div>
 					<LanguageMenu />
 					<ThemeToggle />
+					<AccountLink />
 					<MobileMenu />
 				</div>
 			</div>
 		</header>
+	);
+}
+
+/** Sign in, or the signed-in visitor's account. */
+function AccountLink() {
+	const { t } = useTranslation();
+	const { user } = useRootData();
+	const label = user ? `${t("nav.account")}: ${user.username}` : t("nav.login");
+	return (
+		<Link to={user ? "/account" : "/login"} className="icon-button" aria-label={label} title={label}>
+			<UserIcon width={19} height={19} />
+		</Link>
 	);
 }

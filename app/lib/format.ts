@@ -1,5 +1,9 @@
 /** Prices are whole rubles, written the Russian way in both languages: "140 000 ₽". */
-const rubles = new Intl.NumberFormat("ru-RU", { style: "currency", currency: "RUB", maximumFractionDigits: 0 });
+const rubles = new Intl.NumberFormat("ru-RU", {
+	style: "currency",
+	currency: "RUB",
+	maximumFractionDigits: 0,
+});
 
 export function formatPrice(value: number): string {
 	// Intl uses narrow no-break spaces; plain no-break spaces render the same everywhere and match in tests.

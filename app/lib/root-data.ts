@@ -3,12 +3,18 @@ import { useEffect } from "react";
 import type { loader as rootLoader } from "~/root";
 import { DEFAULT_LANGUAGE, type Language } from "./i18n";
 import { DEFAULT_THEME, isTheme, THEME_STORAGE_KEY, type Theme } from "./theme";
+import type { Toast } from "./toast";
 
 export interface RootData {
 	language: Language;
 	theme: Theme;
 	year: number;
 	audioUrl: string;
+	/** The signed-in visitor, if any (just what the shell shows). */
+	user: { username: string; role: "user" | "admin"; email: string } | null;
+	toast: Toast | null;
+	/** Ids of the signed-in visitor's favourite projects. */
+	favourites: string[];
 }
 
 /** The root loader's data, with safe defaults when the root loader itself failed (error page). */
@@ -19,6 +25,9 @@ export function useRootData(): RootData {
 		theme: data?.theme ?? DEFAULT_THEME,
 		year: data?.year ?? new Date().getFullYear(),
 		audioUrl: data?.audioUrl ?? "/audio/forma-loop.mp3",
+		user: data?.user ?? null,
+		toast: data?.toast ?? null,
+		favourites: data?.favourites ?? [],
 	};
 }
 

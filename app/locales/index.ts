@@ -1,9 +1,13 @@
+import enAccount from "./en/account.json";
+import enAdmin from "./en/admin.json";
 import enArtists from "./en/artists.json";
 import enCatalog from "./en/catalog.json";
 import enCommon from "./en/common.json";
 import enHome from "./en/home.json";
 import enPages from "./en/pages.json";
 import enShop from "./en/shop.json";
+import ruAccount from "./ru/account.json";
+import ruAdmin from "./ru/admin.json";
 import ruArtists from "./ru/artists.json";
 import ruCatalog from "./ru/catalog.json";
 import ruCommon from "./ru/common.json";
@@ -14,7 +18,7 @@ import ruShop from "./ru/shop.json";
 /**
  * Every translation, bundled for server and browser alike (small enough to ship whole). Namespaces:
  * common (shell, shared words), home, catalog (category pages, cards, project page), artists, shop,
- * pages (about, contact, terms, privacy).
+ * pages (about, contact, terms, privacy), account (sign-in, registration, account page), admin.
  */
 export const resources = {
 	en: {
@@ -24,6 +28,8 @@ export const resources = {
 		artists: enArtists,
 		shop: enShop,
 		pages: enPages,
+		account: enAccount,
+		admin: enAdmin,
 	},
 	ru: {
 		common: ruCommon,
@@ -32,7 +38,9 @@ export const resources = {
 		artists: ruArtists,
 		shop: ruShop,
 		pages: ruPages,
+		account: ruAccount,
+		admin: ruAdmin,
 	},
 } as const;
 
-export const NAMESPACES = ["common", "home", "catalog", "artists", "shop", "pages"] as const;
+export const NAMESPACES = ["common", "home", "catalog", "artists", "shop", "pages", "account", "admin"] as const;

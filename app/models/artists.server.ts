@@ -1,7 +1,7 @@
 import { sql } from "kysely";
+import { db } from "~/lib/db.server";
 import { foldForSearch } from "~db/connection";
 import type { Artist } from "~db/schema";
-import { db } from "~/lib/db.server";
 
 export async function listArtists(): Promise<Artist[]> {
 	return db.selectFrom("artists").selectAll().orderBy("sort_order").orderBy("name").execute();

@@ -1,10 +1,10 @@
 import { sql } from "kysely";
-import type { ProductCategory } from "~db/categories";
-import { foldForSearch } from "~db/connection";
-import type { Product, ProductImage } from "~db/schema";
 import { db } from "~/lib/db.server";
 import { type Language, localized } from "~/lib/i18n";
 import type { StoredImage } from "~/lib/images";
+import type { ProductCategory } from "~db/categories";
+import { foldForSearch } from "~db/connection";
+import type { Product, ProductImage } from "~db/schema";
 
 /** What a card, a grid or a list needs to show a project, in the visitor's language. */
 export interface ProjectSummary {

@@ -1,5 +1,5 @@
-import type { HeroSlide } from "~db/schema";
 import { db } from "~/lib/db.server";
+import type { HeroSlide } from "~db/schema";
 
 /** Active hero slides for the home slider, in their set order. */
 export async function listActiveSlides(): Promise<HeroSlide[]> {

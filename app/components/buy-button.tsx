@@ -1,0 +1,60 @@
+import { useCallback, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { purchaseRequestPath } from "~/lib/purchase";
+import { useRootData } from "~/lib/root-data";
+import { useHydrated } from "~/lib/use-hydrated";
+import { CloseIcon } from "./icons";
+import { PurchaseForm } from "./purchase-form";
+
+/**
+ * "Buy": a link to the request page, which works everywhere; with JavaScript it opens the purchase dialog
+ * (a native modal <dialog>: focus stays inside, Escape closes it) instead.
+ */
+export function BuyButton({ productId, productName }: { productId: string; productName: string }) {
+	const { t } = useTranslation();
+	const hydrated = useHydrated();
+	const { user } = useRootData();
+	const dialogRef = useRef<HTMLDialogElement>(null);
+	const close = useCallback(() => dialogRef.current?.close(), []);
+	const titleId = `purchase-title-${productId}`;
+	return (
+		<>
+			<a
+				href={purchaseRequestPath(productId)}
+				className="button-primary min-w-44"
+				onClick={(event) => {
+					if (!dialogRef.current) return;
+					event.preventDefault();
+					dialogRef.current.showModal();
+				}}
+			>
+				{t("purchase.buy")}
+			</a>
+			{hydrated ? (
+				<dialog
+					ref={dialogRef}
+					aria-labelledby={titleId}
+					className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-2xl border border-line bg-paper p-0 text-ink shadow-2xl backdrop:bg-black/50 backdrop:backdrop-blur-sm"
+				>
+					<div className="p-6 md:p-8">
+						<div className="flex items-start justify-between gap-4">
+							<h2 id={titleId} className="font-display text-2xl font-semibold tracking-[-0.02em]">
+								{t("purchase.title")}
+							</h2>
+							<button
+								type="button"
+								className="icon-button -mt-1 -mr-2"
+								aria-label={t("purchase.cancel")}
+								onClick={close}
+							>
+								<CloseIcon />
+							</button>
+						</div>
+						<p className="mt-2 mb-6 text-sm text-muted">{t("purchase.intro", { productName })}</p>
+						<PurchaseForm productId={productId} defaultEmail={user?.email} onDone={close} onCancel={close} />
+					</div>
+				</dialog>
+			) : null}
+		</>
+	);
+}

@@ -1,0 +1,96 @@
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, useFetcher, useNavigation } from "@remix-run/react";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { PURCHASE_TOAST_MS, purchaseRequestPath, purchaseSchema } from "~/lib/purchase";
+import { Field, FormAlert, fieldProps } from "./ui/field";
+import { showToast } from "./ui/toaster";
+
+/** What the request action answers a dialog (the page version is redirected instead). */
+export type PurchaseActionData =
+	| { ok: true; productName: string }
+	| { ok: false; result: SubmissionResult<string[]> };
+
+interface PurchaseFormProps {
+	productId: string;
+	defaultEmail?: string;
+	/** Page mode (no JavaScript needed): the action's answer after a failed post. */
+	lastResult?: SubmissionResult<string[]> | null;
+	/** Dialog mode: called after a request was saved (the dialog closes); also shows Cancel. */
+	onDone?: () => void;
+	onCancel?: () => void;
+}
+
+/**
+ * Email + phone, posted to /project/{id}/request. On the request page it is a plain form (works without
+ * JavaScript); in the project page's dialog a fetcher posts it, so errors show in the dialog and success
+ * closes it, resets the form and shows the confirmation for 3 seconds.
+ */
+export function PurchaseForm({ productId, defaultEmail, lastResult, onDone, onCancel }: PurchaseFormProps) {
+	const { t } = useTranslation();
+	const navigation = useNavigation();
+	const fetcher = useFetcher<PurchaseActionData>({ key: `purchase-${productId}` });
+	const dialog = Boolean(onDone);
+	const action = purchaseRequestPath(productId);
+	const fetcherResult = fetcher.data && !fetcher.data.ok ? fetcher.data.result : undefined;
+	const [form, fields] = useForm({
+		id: `purchase-${productId}`,
+		lastResult: dialog ? fetcherResult : lastResult,
+		defaultValue: { email: defaultEmail ?? "", phone: "+7" },
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: purchaseSchema }),
+		shouldValidate: "onBlur",
+		shouldRevalidate: "onInput",
+	});
+
+	const saved = fetcher.state === "idle" && fetcher.data?.ok ? fetcher.data : null;
+	useEffect(() => {
+		if (!saved) return;
+		showToast({
+			type: "success",
+			title: "purchase.thanks",
+			values: { productName: saved.productName },
+			duration: PURCHASE_TOAST_MS,
+		});
+		form.reset();
+		onDone?.();
+	}, [saved, form, onDone]);
+
+	const submitting = dialog
+		? fetcher.state !== "idle"
+		: navigation.state !== "idle" && navigation.formAction === action;
+	const FormComponent = dialog ? fetcher.Form : Form;
+	return (
+		<FormComponent method="post" action={action} className="flex flex-col gap-5" {...getFormProps(form)}>
+			{dialog ? <input type="hidden" name="mode" value="dialog" /> : null}
+			<FormAlert messages={form.errors?.map((error) => t(error))} />
+			<Field {...fieldProps(fields.email, "email")} label={t("purchase.email")} autoComplete="email" />
+			<Field
+				{...fieldProps(fields.phone, "tel")}
+				label={t("purchase.phone")}
+				autoComplete="tel"
+				inputMode="tel"
+			/>
+			{/* A field people never see: bots that fill every input give themselves away. */}
+			<div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+				<label htmlFor={`${form.id}-website`}>Website</label>
+				<input id={`${form.id}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" />
+			</div>
+			<p className="text-xs text-muted">{t("purchase.privacy")}</p>
+			<div className="flex flex-wrap gap-3">
+				<button type="submit" className="button-primary" disabled={submitting}>
+					{submitting ? t("purchase.submitting") : t("purchase.submit")}
+				</button>
+				{onCancel ? (
+					<button
+						type="button"
+						onClick={onCancel}
+						className="min-h-12 rounded-full border border-line px-6 font-semibold hover:border-ink"
+					>
+						{t("purchase.cancel")}
+					</button>
+				) : null}
+			</div>
+		</FormComponent>
+	);
+}

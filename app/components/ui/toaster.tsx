@@ -1,0 +1,71 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { cx } from "~/lib/site";
+import type { Toast } from "~/lib/toast";
+import { useHydrated } from "~/lib/use-hydrated";
+import { CloseIcon } from "../icons";
+
+const DEFAULT_DURATION = 5000;
+
+/**
+ * Shows the toast the server handed over (flash cookie) or one raised on the page. With JavaScript it
+ * disappears after its duration; without, it stays at the top of the page until the next one.
+ */
+export function Toaster({ toast }: { toast: Toast | null }) {
+	const { t } = useTranslation();
+	const hydrated = useHydrated();
+	const [visible, setVisible] = useState<Toast | null>(toast);
+
+	useEffect(() => setVisible(toast), [toast]);
+	useEffect(() => {
+		const onToast = (event: Event) => setVisible((event as CustomEvent<Toast>).detail);
+		window.addEventListener("forma:toast", onToast);
+		return () => window.removeEventListener("forma:toast", onToast);
+	}, []);
+	useEffect(() => {
+		if (!visible || !hydrated) return;
+		const timer = window.setTimeout(() => setVisible(null), visible.duration ?? DEFAULT_DURATION);
+		return () => window.clearTimeout(timer);
+	}, [visible, hydrated]);
+
+	return (
+		<section
+			aria-label={t("toast.notifications")}
+			className="pointer-events-none fixed inset-x-0 top-24 z-[70] flex justify-center px-4"
+		>
+			<div aria-live="polite" role="status" className="w-full max-w-md">
+				{visible ? (
+					<div
+						data-testid="toast"
+						className={cx(
+							"pointer-events-auto flex items-start gap-3 rounded-xl border bg-card px-5 py-4 shadow-xl shadow-black/10",
+							visible.type === "error" ? "border-accent" : "border-line",
+						)}
+					>
+						<div className="min-w-0 flex-1">
+							<p className="font-semibold">{t(visible.title, visible.values)}</p>
+							{visible.description ? (
+								<p className="mt-0.5 text-sm text-muted">{t(visible.description, visible.values)}</p>
+							) : null}
+						</div>
+						{hydrated ? (
+							<button
+								type="button"
+								className="icon-button -mr-2 -mt-1 size-8"
+								aria-label={t("toast.close")}
+								onClick={() => setVisible(null)}
+							>
+								<CloseIcon width={16} height={16} />
+							</button>
+						) : null}
+					</div>
+				) : null}
+			</div>
+		</section>
+	);
+}
+
+/** Raises a toast from the browser (e.g. after a fetcher succeeded). */
+export function showToast(toast: Toast): void {
+	window.dispatchEvent(new CustomEvent("forma:toast", { detail: toast }));
+}

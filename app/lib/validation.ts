@@ -1,0 +1,34 @@
+import { z } from "zod";
+
+/**
+ * Field rules shared by several forms. Messages are translation keys in the common namespace
+ * (`validation.*`), shown next to the field in the visitor's language.
+ */
+export const MAX_EMAIL_LENGTH = 254;
+export const MAX_PHONE_LENGTH = 32;
+export const MIN_PASSWORD_LENGTH = 8;
+export const MAX_PASSWORD_LENGTH = 128;
+
+/** An e-mail address; the purchase form and registration word the message differently (spec). */
+export const emailField = (message = "validation.emailInvalid") =>
+	z.string({ error: message }).trim().max(MAX_EMAIL_LENGTH, "validation.tooLong").pipe(z.email(message));
+
+/** Registration phone: +7 and exactly ten digits (spaces, dashes and brackets are ignored). */
+export const russianPhoneField = z
+	.string({ error: "validation.phoneFormat" })
+	.max(MAX_PHONE_LENGTH, "validation.phoneFormat")
+	.transform((value) => value.replace(/[\s()-]/g, ""))
+	.pipe(z.string().regex(/^\+7\d{10}$/, "validation.phoneFormat"));
+
+/** Purchase-form phone (spec): at least 11 characters. */
+export const contactPhoneField = z
+	.string({ error: "validation.phoneMin" })
+	.trim()
+	.min(11, "validation.phoneMin")
+	.max(MAX_PHONE_LENGTH, "validation.tooLong")
+	.regex(/^\+?[\d\s()-]+$/, "validation.phoneChars");
+
+export const newPasswordField = z
+	.string({ error: "validation.passwordMin" })
+	.min(MIN_PASSWORD_LENGTH, "validation.passwordMin")
+	.max(MAX_PASSWORD_LENGTH, "validation.passwordMax");

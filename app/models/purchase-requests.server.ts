@@ -1,0 +1,93 @@
+import { sql } from "kysely";
+import { db } from "~/lib/db.server";
+import type { PurchaseRequest, PurchaseRequestStatus, User } from "~db/schema";
+
+export const REQUEST_STATUSES = [
+	"new",
+	"in_progress",
+	"done",
+	"cancelled",
+] as const satisfies readonly PurchaseRequestStatus[];
+
+export function isRequestStatus(value: unknown): value is PurchaseRequestStatus {
+	return typeof value === "string" && (REQUEST_STATUSES as readonly string[]).includes(value);
+}
+
+export class ProductNotFoundError extends Error {
+	override name = "ProductNotFoundError";
+}
+
+/**
+ * Saves a purchase request with a snapshot of the project's name and price as they are now, read in the
+ * same transaction as the insert (the client's idea of the price is never used).
+ */
+export async function createPurchaseRequest(input: {
+	productId: string;
+	email: string;
+	phone: string;
+	userId: number | null;
+}): Promise<PurchaseRequest> {
+	return db.transaction().execute(async (trx) => {
+		const product = await trx
+			.selectFrom("products")
+			.select(["id", "name", "price"])
+			.where("id", "=", input.productId)
+			.executeTakeFirst();
+		if (!product) throw new ProductNotFoundError(`Project ${input.productId} not found`);
+		return trx
+			.insertInto("purchase_requests")
+			.values({
+				product_id: product.id,
+				product_name: product.name,
+				product_price: product.price,
+				email: input.email,
+				phone: input.phone,
+				user_id: input.userId,
+				status: "new",
+			})
+			.returningAll()
+			.executeTakeFirstOrThrow();
+	});
+}
+
+/** A user's requests: made while signed in, plus earlier ones made with the same e-mail. Newest first. */
+export async function listRequestsForUser(user: Pick<User, "id" | "email">): Promise<PurchaseRequest[]> {
+	return db
+		.selectFrom("purchase_requests")
+		.selectAll()
+		.where((eb) =>
+			eb.or([
+				eb("user_id", "=", user.id),
+				eb.and([eb("user_id", "is", null), eb(sql`email`, "=", sql`${user.email} collate nocase`)]),
+			]),
+		)
+		.orderBy("created_at", "desc")
+		.orderBy("id", "desc")
+		.execute();
+}
+
+/** The admin's inbox, newest first, optionally one status only. */
+export async function listRequests(status?: PurchaseRequestStatus): Promise<PurchaseRequest[]> {
+	let query = db.selectFrom("purchase_requests").selectAll();
+	if (status) query = query.where("status", "=", status);
+	return query.orderBy("created_at", "desc").orderBy("id", "desc").execute();
+}
+
+export async function countNewRequests(): Promise<number> {
+	const row = await db
+		.selectFrom("purchase_requests")
+		.select((eb) => eb.fn.countAll<number>().as("n"))
+		.where("status", "=", "new")
+		.executeTakeFirstOrThrow();
+	return Number(row.n);
+}
+
+/** Returns false when there is no such request. */
+export async function setRequestStatus(id: number, status: PurchaseRequestStatus): Promise<boolean> {
+	const result = await db
+		.updateTable("purchase_requests")
+		.set({ status, updated_at: new Date().toISOString() })
+		.where("id", "=", id)
+		.executeTakeFirst();
+	return Number(result.numUpdatedRows) > 0;
+}

@@ -1,0 +1,158 @@
+import { sql } from "kysely";
+import { db } from "~/lib/db.server";
+import { hashPassword } from "~/lib/password.server";
+import type { User, UserRole, UserStatus } from "~db/schema";
+
+/** The spec reserves the name 'admin' (any case): nobody can register or sign in with it. */
+export function isReservedUsername(username: string): boolean {
+	return username.trim().toLowerCase() === "admin";
+}
+
+/** The username a registration gets: the e-mail's part before @. */
+export function usernameFromEmail(email: string): string {
+	return email.slice(0, email.lastIndexOf("@")).trim();
+}
+
+export async function getUserById(id: number): Promise<User | undefined> {
+	return db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** Finds a user by username or e-mail, ignoring case. */
+export async function getUserByLogin(login: string): Promise<User | undefined> {
+	const value = login.trim();
+	return db
+		.selectFrom("users")
+		.selectAll()
+		.where((eb) =>
+			eb.or([
+				eb(sql`username`, "=", sql`${value} collate nocase`),
+				eb(sql`email`, "=", sql`${value} collate nocase`),
+			]),
+		)
+		.executeTakeFirst();
+}
+
+export async function isEmailTaken(email: string): Promise<boolean> {
+	const row = await db
+		.selectFrom("users")
+		.select("id")
+		.where(sql`email`, "=", sql`${email.trim()} collate nocase`)
+		.executeTakeFirst();
+	return Boolean(row);
+}
+
+export class EmailTakenError extends Error {
+	override name = "EmailTakenError";
+}
+
+export interface NewUserInput {
+	email: string;
+	phone: string | null;
+	password: string;
+	role?: UserRole;
+	/** Defaults to the e-mail's local part; a taken name gets a numeric suffix (anna, anna2, anna3…). */
+	username?: string;
+}
+
+/** Creates a user with a hashed password. The username is made unique inside the same transaction. */
+export async function createUser(input: NewUserInput): Promise<User> {
+	const passwordHash = await hashPassword(input.password);
+	const base = (input.username ?? usernameFromEmail(input.email)).trim();
+	return db.transaction().execute(async (trx) => {
+		const emailTaken = await trx
+			.selectFrom("users")
+			.select("id")
+			.where(sql`email`, "=", sql`${input.email.trim()} collate nocase`)
+			.executeTakeFirst();
+		if (emailTaken) throw new EmailTakenError("This email is already registered");
+		const similar = await trx
+			.selectFrom("users")
+			.select("username")
+			.where(sql`lower(username)`, "like", `${base.toLowerCase().replace(/[%_\\]/g, "\\$&")}%`)
+			.execute();
+		const taken = new Set(similar.map((row) => row.username.toLowerCase()));
+		let username = base;
+		for (let suffix = 2; taken.has(username.toLowerCase()) || isReservedUsername(username); suffix++) {
+			username = `${base}${suffix}`;
+		}
+		return trx
+			.insertInto("users")
+			.values({
+				username,
+				email: input.email.trim(),
+				phone: input.phone,
+				password_hash: passwordHash,
+				role: input.role ?? "user",
+			})
+			.returningAll()
+			.executeTakeFirstOrThrow();
+	});
+}
+
+export async function updateUserPhone(userId: number, phone: string): Promise<void> {
+	await db
+		.updateTable("users")
+		.set({ phone, updated_at: new Date().toISOString() })
+		.where("id", "=", userId)
+		.execute();
+}
+
+/** Changes the password and ends every other session of the user, in one transaction. */
+export async function changeUserPassword(userId: number, password: string, keepSessionId: string | null) {
+	const passwordHash = await hashPassword(password);
+	await db.transaction().execute(async (trx) => {
+		await trx
+			.updateTable("users")
+			.set({ password_hash: passwordHash, updated_at: new Date().toISOString() })
+			.where("id", "=", userId)
+			.execute();
+		let others = trx.deleteFrom("sessions").where("user_id", "=", userId);
+		if (keepSessionId) others = others.where("id", "!=", keepSessionId);
+		await others.execute();
+	});
+}
+
+/** Blocking a user ends their sessions at once (same transaction). */
+export async function setUserStatus(userId: number, status: UserStatus): Promise<void> {
+	await db.transaction().execute(async (trx) => {
+		await trx
+			.updateTable("users")
+			.set({ status, updated_at: new Date().toISOString() })
+			.where("id", "=", userId)
+			.execute();
+		if (status === "blocked") await trx.deleteFrom("sessions").where("user_id", "=", userId).execute();
+	});
+}
+
+export async function countAdmins(): Promise<number> {
+	const row = await db
+		.selectFrom("users")
+		.select((eb) => eb.fn.countAll<number>().as("n"))
+		.where("role", "=", "admin")
+		.executeTakeFirstOrThrow();
+	return Number(row.n);
+}
+
+/**
+ * Creates the first administrator when there is none yet (start-up, from ADMIN_USERNAME/ADMIN_PASSWORD).
+ * Returns the new admin's username, or null when an admin already exists.
+ */
+export async function ensureAdmin(input: { username: string; password: string; email?: string }): Promise<string | null> {
+	if ((await countAdmins()) > 0) return null;
+	if (isReservedUsername(input.username)) {
+		throw new Error("ADMIN_USERNAME cannot be 'admin': that name is reserved (nobody may sign in with it).");
+	}
+	const existing = await getUserByLogin(input.username);
+	if (existing) {
+		await db.updateTable("users").set({ role: "admin", status: "active" }).where("id", "=", existing.id).execute();
+		return existing.username;
+	}
+	const user = await createUser({
+		username: input.username,
+		email: input.email ?? `${input.username}@forma.local`,
+		phone: null,
+		password: input.password,
+		role: "admin",
+	});
+	return user.username;
+}

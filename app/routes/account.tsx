@@ -1,0 +1,304 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { ProjectCard } from "~/components/project-card";
+import { Field, fieldProps } from "~/components/ui/field";
+import { getSessionId, requireUser } from "~/lib/auth.server";
+import { formatPrice } from "~/lib/format";
+import { getLanguage, i18nServer } from "~/lib/i18n.server";
+import { verifyPassword } from "~/lib/password.server";
+import { rootMetaData, seoMeta } from "~/lib/seo";
+import { redirectWithToast } from "~/lib/toast.server";
+import { newPasswordField, russianPhoneField } from "~/lib/validation";
+import { listFavouriteProducts } from "~/models/favourites.server";
+import { toProjectSummary } from "~/models/products.server";
+import { listRequestsForUser } from "~/models/purchase-requests.server";
+import { changeUserPassword, updateUserPhone } from "~/models/users.server";
+
+const phoneSchema = z.object({ intent: z.literal("phone"), phone: russianPhoneField });
+const passwordSchema = z.object({
+	intent: z.literal("password"),
+	currentPassword: z
+		.string({ error: "validation.passwordRequired" })
+		.min(1, "validation.passwordRequired")
+		.max(1024),
+	newPassword: newPasswordField,
+});
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+	const { origin, language } = rootMetaData(matches);
+	return [
+		...seoMeta({
+			title: data?.title ?? "FORMA",
+			description: data?.title ?? "",
+			path: "/account",
+			origin,
+			language,
+		}),
+		{ name: "robots", content: "noindex" },
+	];
+};
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	const user = await requireUser(request);
+	const language = await getLanguage(request);
+	const [orders, favourites, t] = await Promise.all([
+		listRequestsForUser(user),
+		listFavouriteProducts(user.id),
+		i18nServer.getFixedT(language, "account"),
+	]);
+	return data(
+		{
+			title: t("account.metaTitle"),
+			user: { username: user.username, email: user.email, phone: user.phone, role: user.role },
+			orders: orders.map((order) => ({
+				id: order.id,
+				productId: order.product_id,
+				productName: order.product_name,
+				price: order.product_price,
+				createdAt: order.created_at,
+				status: order.status,
+			})),
+			favourites: favourites.map((product) => toProjectSummary(product, language)),
+		},
+		{ headers: { "Cache-Control": "private, no-store" } },
+	);
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+	const user = await requireUser(request);
+	const formData = await request.formData();
+	if (formData.get("intent") === "phone") {
+		const submission = parseWithZod(formData, { schema: phoneSchema });
+		if (submission.status !== "success")
+			return data({ intent: "phone", result: submission.reply() }, { status: 400 });
+		await updateUserPhone(user.id, submission.value.phone);
+		return redirectWithToast("/account#profile", { type: "success", title: "toast.phoneSaved" });
+	}
+	const submission = parseWithZod(formData, { schema: passwordSchema });
+	if (submission.status !== "success")
+		return data({ intent: "password", result: submission.reply() }, { status: 400 });
+	if (!(await verifyPassword(user.password_hash, submission.value.currentPassword))) {
+		return data(
+			{
+				intent: "password",
+				result: submission.reply({ fieldErrors: { currentPassword: ["validation.currentPasswordWrong"] } }),
+			},
+			{ status: 400 },
+		);
+	}
+	await changeUserPassword(user.id, submission.value.newPassword, await getSessionId(request));
+	return redirectWithToast("/account#profile", { type: "success", title: "toast.passwordChanged" });
+}
+
+export default function AccountPage() {
+	const { t, i18n } = useTranslation("account");
+	const { user, orders, favourites } = useLoaderData<typeof loader>();
+	const dateFormat = new Intl.DateTimeFormat(i18n.language === "ru" ? "ru-RU" : "en-GB", {
+		dateStyle: "medium",
+	});
+	return (
+		<div className="mx-auto max-w-[1440px] px-5 py-14 md:px-10 md:py-20">
+			<header className="flex flex-wrap items-end justify-between gap-6 border-b border-line pb-10">
+				<div>
+					<h1 className="font-display text-[clamp(2.5rem,6vw,4.5rem)] leading-none font-semibold tracking-[-0.04em]">
+						{t("account.title")}
+					</h1>
+					<dl className="mt-8 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
+						<dt className="text-muted">{t("account.username")}</dt>
+						<dd className="font-semibold" data-testid="account-username">
+							{user.username}
+						</dd>
+						<dt className="text-muted">{t("account.role")}</dt>
+						<dd>{t(`account.roles.${user.role}`)}</dd>
+						<dt className="text-muted">{t("account.email")}</dt>
+						<dd>{user.email}</dd>
+						<dt className="text-muted">{t("account.phone")}</dt>
+						<dd>{user.phone ?? t("account.noPhone")}</dd>
+					</dl>
+				</div>
+				<div className="flex flex-wrap gap-3">
+					<nav aria-label={t("account.title")} className="flex flex-wrap gap-2">
+						{(["orders", "favourites", "profile"] as const).map((section) => (
+							<a
+								key={section}
+								href={`#${section}`}
+								className="rounded-full border border-line px-4 py-2 text-sm font-semibold hover:border-ink"
+							>
+								{t(`account.sections.${section}`)}
+							</a>
+						))}
+					</nav>
+					{user.role === "admin" ? (
+						<Link to="/admin" className="button-primary">
+							{t("account.adminPanel")}
+						</Link>
+					) : null}
+					<Form method="post" action="/logout">
+						<button
+							type="submit"
+							className="rounded-full border border-line px-5 py-2.5 text-sm font-semibold hover:border-ink"
+						>
+							{t("account.logout")}
+						</button>
+					</Form>
+				</div>
+			</header>
+
+			<section id="orders" aria-labelledby="orders-title" className="scroll-mt-28 py-12">
+				<h2 id="orders-title" className="font-display text-2xl font-medium">
+					{t("account.sections.orders")}
+				</h2>
+				{orders.length === 0 ? (
+					<p className="mt-4 text-muted">{t("account.noOrders")}</p>
+				) : (
+					<div className="mt-6 overflow-x-auto">
+						<table className="w-full min-w-[36rem] text-left text-sm">
+							<thead className="border-b border-line text-muted">
+								<tr>
+									<th scope="col" className="py-3 pr-4 font-semibold">
+										{t("account.orderProduct")}
+									</th>
+									<th scope="col" className="py-3 pr-4 font-semibold">
+										{t("account.orderPrice")}
+									</th>
+									<th scope="col" className="py-3 pr-4 font-semibold">
+										{t("account.orderDate")}
+									</th>
+									<th scope="col" className="py-3 font-semibold">
+										{t("account.orderStatus")}
+									</th>
+								</tr>
+							</thead>
+							<tbody>
+								{orders.map((order) => (
+									<tr key={order.id} className="border-b border-line">
+										<td className="py-3 pr-4">
+											{order.productId ? (
+												<Link
+													to={`/project/${order.productId}`}
+													className="font-semibold underline-offset-4 hover:underline"
+												>
+													{order.productName}
+												</Link>
+											) : (
+												<span>
+													{order.productName}{" "}
+													<span className="text-muted">({t("account.productRemoved")})</span>
+												</span>
+											)}
+										</td>
+										<td className="py-3 pr-4 whitespace-nowrap">{formatPrice(order.price)}</td>
+										<td className="py-3 pr-4 whitespace-nowrap">
+											{dateFormat.format(new Date(order.createdAt))}
+										</td>
+										<td className="py-3">
+											<span className="rounded-full border border-line px-3 py-1 text-xs font-semibold">
+												{t(`status.${order.status}`)}
+											</span>
+										</td>
+									</tr>
+								))}
+							</tbody>
+						</table>
+					</div>
+				)}
+			</section>
+
+			<section
+				id="favourites"
+				aria-labelledby="favourites-title"
+				className="scroll-mt-28 border-t border-line py-12"
+			>
+				<h2 id="favourites-title" className="font-display text-2xl font-medium">
+					{t("account.sections.favourites")}
+				</h2>
+				{favourites.length === 0 ? (
+					<p className="mt-4 text-muted">{t("account.noFavourites")}</p>
+				) : (
+					<ul className="mt-6 grid gap-x-6 gap-y-10 sm:grid-cols-2 lg:grid-cols-3">
+						{favourites.map((project) => (
+							<li key={project.id}>
+								<ProjectCard project={project} headingLevel={3} showPrice />
+							</li>
+						))}
+					</ul>
+				)}
+			</section>
+
+			<section
+				id="profile"
+				aria-labelledby="profile-title"
+				className="scroll-mt-28 border-t border-line py-12"
+			>
+				<h2 id="profile-title" className="font-display text-2xl font-medium">
+					{t("account.sections.profile")}
+				</h2>
+				<div className="mt-6 grid gap-10 md:grid-cols-2">
+					<PhoneForm phone={user.phone} />
+					<PasswordForm />
+				</div>
+			</section>
+		</div>
+	);
+}
+
+function PhoneForm({ phone }: { phone: string | null }) {
+	const { t } = useTranslation("account");
+	const actionData = useActionData<typeof action>();
+	const navigation = useNavigation();
+	const [form, fields] = useForm({
+		id: "phone-form",
+		lastResult: navigation.state === "idle" && actionData?.intent === "phone" ? actionData.result : undefined,
+		defaultValue: { phone: phone ?? "+7" },
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: phoneSchema }),
+		shouldValidate: "onBlur",
+	});
+	const saving = navigation.formData?.get("intent") === "phone";
+	return (
+		<Form method="post" className="flex max-w-md flex-col gap-4" {...getFormProps(form)}>
+			<h3 className="font-semibold">{t("account.changePhone")}</h3>
+			<input type="hidden" name="intent" value="phone" />
+			<Field {...fieldProps(fields.phone, "tel")} label={t("account.newPhone")} autoComplete="tel" />
+			<button type="submit" className="button-primary self-start" disabled={saving}>
+				{saving ? t("account.saving") : t("account.savePhone")}
+			</button>
+		</Form>
+	);
+}
+
+function PasswordForm() {
+	const { t } = useTranslation("account");
+	const actionData = useActionData<typeof action>();
+	const navigation = useNavigation();
+	const [form, fields] = useForm({
+		id: "password-form",
+		lastResult:
+			navigation.state === "idle" && actionData?.intent === "password" ? actionData.result : undefined,
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordSchema }),
+		shouldValidate: "onBlur",
+	});
+	const saving = navigation.formData?.get("intent") === "password";
+	return (
+		<Form method="post" className="flex max-w-md flex-col gap-4" {...getFormProps(form)}>
+			<h3 className="font-semibold">{t("account.changePassword")}</h3>
+			<input type="hidden" name="intent" value="password" />
+			<Field
+				{...fieldProps(fields.currentPassword, "password")}
+				label={t("account.currentPassword")}
+				autoComplete="current-password"
+			/>
+			<Field
+				{...fieldProps(fields.newPassword, "password")}
+				label={t("account.newPassword")}
+				autoComplete="new-password"
+			/>
+			<button type="submit" className="button-primary self-start" disabled={saving}>
+				{saving ? t("account.saving") : t("account.savePassword")}
+			</button>
+		</Form>
+	);
+}

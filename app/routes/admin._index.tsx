@@ -1,0 +1,8 @@
+import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { requireAdmin } from "~/lib/auth.server";
+
+/** /admin opens the first admin section. */
+export async function loader({ request }: LoaderFunctionArgs) {
+	await requireAdmin(request);
+	return redirect("/admin/requests");
+}

@@ -1,0 +1,61 @@
+import { data, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, NavLink, Outlet, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requireAdmin } from "~/lib/auth.server";
+import { countNewRequests } from "~/models/purchase-requests.server";
+
+/** Admin pages are personal and change constantly: never cached anywhere. */
+export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	const admin = await requireAdmin(request);
+	return data(
+		{ username: admin.username, newRequests: await countNewRequests() },
+		{ headers: { "Cache-Control": "no-store" } },
+	);
+}
+
+export default function AdminLayout() {
+	const { t } = useTranslation("admin");
+	const { newRequests } = useLoaderData<typeof loader>();
+	return (
+		<div className="mx-auto grid max-w-[1440px] gap-8 px-5 py-10 md:grid-cols-[14rem_1fr] md:px-10">
+			<aside>
+				<p className="font-display text-xl font-semibold">{t("title")}</p>
+				<nav aria-label={t("sidebar")} className="mt-6">
+					<ul className="flex flex-wrap gap-2 md:flex-col">
+						<li>
+							<NavLink
+								to="/admin/requests"
+								className="flex items-center justify-between gap-3 rounded-lg px-3 py-2 text-sm font-semibold hover:bg-ink/5 aria-[current=page]:bg-ink aria-[current=page]:text-paper"
+							>
+								{t("nav.requests")}
+								{newRequests > 0 ? (
+									<span
+										className="rounded-full bg-accent px-2 py-0.5 text-xs text-accent-ink"
+										data-testid="new-requests-count"
+									>
+										{t("nav.newCount", { count: newRequests })}
+									</span>
+								) : null}
+							</NavLink>
+						</li>
+					</ul>
+				</nav>
+				<div className="mt-6 flex flex-wrap gap-2 md:flex-col">
+					<Link to="/" className="px-3 py-2 text-sm text-muted hover:text-ink">
+						{t("backToSite")}
+					</Link>
+					<Form method="post" action="/logout">
+						<button type="submit" className="px-3 py-2 text-sm text-muted hover:text-ink">
+							{t("logout")}
+						</button>
+					</Form>
+				</div>
+			</aside>
+			<div className="min-w-0">
+				<Outlet />
+			</div>
+		</div>
+	);
+}

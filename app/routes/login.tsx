@@ -1,0 +1,134 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import {
+	type ActionFunctionArgs,
+	data,
+	type LoaderFunctionArgs,
+	type MetaFunction,
+	redirect,
+} from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { AuthCard } from "~/components/auth-card";
+import { Field, FormAlert, fieldProps } from "~/components/ui/field";
+import { authenticator, getUser, LoginError, startSession } from "~/lib/auth.server";
+import { getLanguage, i18nServer } from "~/lib/i18n.server";
+import { safeRedirectPath } from "~/lib/safe-redirect";
+import { rootMetaData, seoMeta } from "~/lib/seo";
+import { redirectWithToast } from "~/lib/toast.server";
+
+const schema = z.object({
+	username: z
+		.string({ error: "validation.usernameRequired" })
+		.trim()
+		.min(1, "validation.usernameRequired")
+		.max(254, "validation.tooLong")
+		.refine((value) => value.toLowerCase() !== "admin", "validation.reservedUsername"),
+	password: z
+		.string({ error: "validation.passwordRequired" })
+		.min(1, "validation.passwordRequired")
+		.max(1024),
+	redirectTo: z.string().optional(),
+});
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+	const { origin, language } = rootMetaData(matches);
+	return seoMeta({
+		title: data?.title ?? "FORMA",
+		description: data?.title ?? "",
+		path: "/login",
+		origin,
+		language,
+	});
+};
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	const redirectTo = new URL(request.url).searchParams.get("redirectTo");
+	// Already signed in: go where the sign-in would have led.
+	if (await getUser(request)) throw redirect(safeRedirectPath(redirectTo, "/account"));
+	const t = await i18nServer.getFixedT(await getLanguage(request), "account");
+	return { title: t("login.metaTitle") };
+}
+
+const STATUS_BY_ERROR = {
+	invalidCredentials: 401,
+	reservedUsername: 401,
+	accountBlocked: 403,
+	tooManyAttempts: 429,
+} as const;
+
+export async function action({ request }: ActionFunctionArgs) {
+	// FormStrategy reads the body itself, so validation works on a clone.
+	const submission = parseWithZod(await request.clone().formData(), { schema });
+	if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+	let user: Awaited<ReturnType<typeof authenticator.authenticate>>;
+	try {
+		user = await authenticator.authenticate("form", request);
+	} catch (error) {
+		if (!(error instanceof LoginError)) throw error;
+		return data(
+			{ result: submission.reply({ formErrors: [`login.errors.${error.code}`] }) },
+			{ status: STATUS_BY_ERROR[error.code] },
+		);
+	}
+	const headers = new Headers({ "Set-Cookie": await startSession(user.id) });
+	// /admin sends non-admins on to /account.
+	return redirectWithToast(
+		safeRedirectPath(submission.value.redirectTo, "/admin"),
+		{
+			type: "success",
+			title: "toast.loginTitle",
+			description: "toast.loginText",
+			values: { username: user.username },
+		},
+		{ headers },
+	);
+}
+
+export default function LoginPage() {
+	const { t } = useTranslation("account");
+	useLoaderData<typeof loader>();
+	const actionData = useActionData<typeof action>();
+	const [searchParams] = useSearchParams();
+	const navigation = useNavigation();
+	const [form, fields] = useForm({
+		id: "login",
+		lastResult: actionData?.result,
+		constraint: { username: { required: true }, password: { required: true } },
+		onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+		shouldValidate: "onSubmit",
+		shouldRevalidate: "onInput",
+	});
+	const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/login");
+	const redirectTo = searchParams.get("redirectTo") ?? "";
+	return (
+		<AuthCard title={t("login.title")} intro={t("login.intro")}>
+			<Form method="post" className="flex flex-col gap-5" {...getFormProps(form)}>
+				<FormAlert title={t("login.failedTitle")} messages={form.errors?.map((error) => t(error))} />
+				{redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+				<Field
+					{...fieldProps(fields.username, "text")}
+					label={t("login.username")}
+					autoComplete="username"
+					autoCapitalize="none"
+					spellCheck={false}
+				/>
+				<Field
+					{...fieldProps(fields.password, "password")}
+					label={t("login.password")}
+					autoComplete="current-password"
+				/>
+				<button type="submit" className="button-primary mt-2" disabled={submitting}>
+					{submitting ? t("login.submitting") : t("login.submit")}
+				</button>
+			</Form>
+			<p className="mt-6 text-sm text-muted">
+				{t("login.noAccount")}{" "}
+				<Link to="/register" className="font-semibold text-ink underline underline-offset-4">
+					{t("login.register")}
+				</Link>
+			</p>
+		</AuthCard>
+	);
+}

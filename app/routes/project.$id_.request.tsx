@@ -1,0 +1,115 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { PurchaseActionData } from "~/components/purchase-form";
+import { PurchaseForm } from "~/components/purchase-form";
+import { getUser } from "~/lib/auth.server";
+import { formatPrice } from "~/lib/format";
+import { getLanguage, i18nServer } from "~/lib/i18n.server";
+import { PURCHASE_TOAST_MS, purchaseSchema } from "~/lib/purchase";
+import { clientAddress, createRateLimiter } from "~/lib/rate-limit.server";
+import { rootMetaData, seoMeta } from "~/lib/seo";
+import { redirectWithToast } from "~/lib/toast.server";
+import { getProductById } from "~/models/products.server";
+import { createPurchaseRequest, ProductNotFoundError } from "~/models/purchase-requests.server";
+
+/** Enough for any real buyer (or a household sharing a network); too few for a spam run. */
+const requestsPerAddress = createRateLimiter({ limit: 20, windowMs: 15 * 60 * 1000 });
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+	const { origin, language } = rootMetaData(matches);
+	if (!data) return [{ title: "FORMA" }];
+	return [
+		...seoMeta({
+			title: data.title,
+			description: data.title,
+			path: `/project/${data.product.id}/request`,
+			origin,
+			language,
+		}),
+		{ name: "robots", content: "noindex" },
+	];
+};
+
+async function loadProduct(id: string | undefined) {
+	const product = id ? await getProductById(id) : undefined;
+	if (!product) throw new Response("Not Found", { status: 404 });
+	return product;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+	const product = await loadProduct(params.id);
+	const [user, t] = await Promise.all([getUser(request), i18nServer.getFixedT(await getLanguage(request))]);
+	return {
+		title: `${t("purchase.title")} — ${product.name}`,
+		product: { id: product.id, name: product.name, designer: product.designer, price: product.price },
+		email: user?.email ?? "",
+	};
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+	const product = await loadProduct(params.id);
+	const formData = await request.formData();
+	const dialog = formData.get("mode") === "dialog";
+	const submission = parseWithZod(formData, { schema: purchaseSchema });
+	const fail = (result: ReturnType<typeof submission.reply>, status: number) =>
+		data<PurchaseActionData>({ ok: false, result }, { status });
+
+	if (!requestsPerAddress.hit(clientAddress(request)).allowed) {
+		return fail(submission.reply({ formErrors: ["purchase.tooMany"] }), 429);
+	}
+	if (submission.status !== "success") return fail(submission.reply(), 400);
+
+	// The honeypot was filled: answer like a success so the bot learns nothing, but save nothing.
+	if (!submission.value.website) {
+		const user = await getUser(request);
+		try {
+			await createPurchaseRequest({
+				productId: product.id,
+				email: submission.value.email,
+				phone: submission.value.phone,
+				userId: user?.id ?? null,
+			});
+		} catch (error) {
+			if (error instanceof ProductNotFoundError) throw new Response("Not Found", { status: 404 });
+			throw error;
+		}
+	}
+	if (dialog) return data<PurchaseActionData>({ ok: true, productName: product.name });
+	return redirectWithToast(`/project/${encodeURIComponent(product.id)}`, {
+		type: "success",
+		title: "purchase.thanks",
+		values: { productName: product.name },
+		duration: PURCHASE_TOAST_MS,
+	});
+}
+
+export default function PurchaseRequestPage() {
+	const { t } = useTranslation();
+	const { product, email } = useLoaderData<typeof loader>();
+	const actionData = useActionData<typeof action>();
+	return (
+		<div className="mx-auto grid max-w-[1440px] gap-12 px-5 py-14 md:grid-cols-2 md:px-10 md:py-20">
+			<div>
+				<Link to={`/project/${product.id}`} className="text-sm font-semibold text-muted hover:text-ink">
+					← {t("purchase.backToProject")}
+				</Link>
+				<h1 className="mt-6 font-display text-[clamp(2.25rem,5vw,3.75rem)] leading-none font-semibold tracking-[-0.04em]">
+					{t("purchase.title")}
+				</h1>
+				<p className="mt-6 font-display text-xl">{product.name}</p>
+				<p className="text-muted">{product.designer}</p>
+				<p className="mt-3 text-lg font-semibold">{formatPrice(product.price)}</p>
+				<p className="mt-6 max-w-md text-muted">{t("purchase.intro", { productName: product.name })}</p>
+			</div>
+			<div className="w-full max-w-md rounded-2xl border border-line bg-card p-6 md:p-8">
+				<PurchaseForm
+					productId={product.id}
+					defaultEmail={email}
+					lastResult={actionData && !actionData.ok ? actionData.result : null}
+				/>
+			</div>
+		</div>
+	);
+}

@@ -1,0 +1,143 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import {
+	type ActionFunctionArgs,
+	data,
+	type LoaderFunctionArgs,
+	type MetaFunction,
+	redirect,
+} from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { AuthCard } from "~/components/auth-card";
+import { Field, FormAlert, fieldProps } from "~/components/ui/field";
+import { getUser, registrationAttempts, startSession } from "~/lib/auth.server";
+import { getLanguage, i18nServer } from "~/lib/i18n.server";
+import { clientAddress } from "~/lib/rate-limit.server";
+import { rootMetaData, seoMeta } from "~/lib/seo";
+import { redirectWithToast } from "~/lib/toast.server";
+import { emailField, newPasswordField, russianPhoneField } from "~/lib/validation";
+import { getSettings } from "~/models/settings.server";
+import { createUser, EmailTakenError, isReservedUsername, usernameFromEmail } from "~/models/users.server";
+
+const schema = z.object({
+	email: emailField("validation.registrationEmailInvalid").refine(
+		(email) => !isReservedUsername(usernameFromEmail(email)),
+		"validation.usernameNotAllowed",
+	),
+	phone: russianPhoneField,
+	password: newPasswordField,
+});
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+	const { origin, language } = rootMetaData(matches);
+	return seoMeta({
+		title: data?.title ?? "FORMA",
+		description: data?.title ?? "",
+		path: "/register",
+		origin,
+		language,
+	});
+};
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	if (await getUser(request)) throw redirect("/account");
+	const [settings, t] = await Promise.all([
+		getSettings(),
+		i18nServer.getFixedT(await getLanguage(request), "account"),
+	]);
+	return { title: t("register.metaTitle"), open: settings.allow_registration === 1 };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+	const formData = await request.formData();
+	const submission = parseWithZod(formData, { schema });
+	const settings = await getSettings();
+	if (settings.allow_registration !== 1) {
+		return data({ result: submission.reply({ formErrors: ["register.errors.closed"] }) }, { status: 403 });
+	}
+	if (!registrationAttempts.hit(`address:${clientAddress(request)}`).allowed) {
+		return data(
+			{ result: submission.reply({ formErrors: ["register.errors.tooManyAttempts"] }) },
+			{ status: 429 },
+		);
+	}
+	if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+	let user: Awaited<ReturnType<typeof createUser>>;
+	try {
+		user = await createUser({ ...submission.value, role: "user" });
+	} catch (error) {
+		if (error instanceof EmailTakenError) {
+			return data(
+				{ result: submission.reply({ fieldErrors: { email: ["validation.emailTaken"] } }) },
+				{ status: 409 },
+			);
+		}
+		throw error;
+	}
+	const headers = new Headers({ "Set-Cookie": await startSession(user.id) });
+	return redirectWithToast(
+		"/account",
+		{
+			type: "success",
+			title: "toast.registerTitle",
+			description: "toast.registerText",
+			values: { username: user.username },
+		},
+		{ headers },
+	);
+}
+
+export default function RegisterPage() {
+	const { t } = useTranslation("account");
+	const { open } = useLoaderData<typeof loader>();
+	const actionData = useActionData<typeof action>();
+	const navigation = useNavigation();
+	const [form, fields] = useForm({
+		id: "register",
+		lastResult: actionData?.result,
+		defaultValue: { phone: "+7" },
+		onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+		shouldValidate: "onBlur",
+		shouldRevalidate: "onInput",
+	});
+	const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/register");
+	if (!open) {
+		return (
+			<AuthCard title={t("register.title")} intro={t("register.intro")}>
+				<FormAlert title={t("register.failedTitle")} messages={[t("register.errors.closed")]} />
+			</AuthCard>
+		);
+	}
+	return (
+		<AuthCard title={t("register.title")} intro={t("register.intro")}>
+			<Form method="post" className="flex flex-col gap-5" {...getFormProps(form)}>
+				<FormAlert title={t("register.failedTitle")} messages={form.errors?.map((error) => t(error))} />
+				<Field {...fieldProps(fields.email, "email")} label={t("register.email")} autoComplete="email" />
+				<Field
+					{...fieldProps(fields.phone, "tel")}
+					label={t("register.phone")}
+					hint={t("register.phoneHint")}
+					autoComplete="tel"
+					inputMode="tel"
+				/>
+				<Field
+					{...fieldProps(fields.password, "password")}
+					label={t("register.password")}
+					hint={t("register.passwordHint")}
+					autoComplete="new-password"
+				/>
+				<button type="submit" className="button-primary mt-2" disabled={submitting}>
+					{submitting ? t("register.submitting") : t("register.submit")}
+				</button>
+			</Form>
+			<p className="mt-6 text-sm text-muted">
+				{t("register.haveAccount")}{" "}
+				<Link to="/login" className="font-semibold text-ink underline underline-offset-4">
+					{t("register.login")}
+				</Link>
+			</p>
+		</AuthCard>
+	);
+}

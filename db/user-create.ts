@@ -1,0 +1,52 @@
+/**
+ * npm run user:create -- --username anna --email anna@example.com --password '…' [--phone +79161234567] [--admin]
+ * Creates a user (an administrator with --admin) in the database named by DATABASE_PATH.
+ */
+import { parseArgs } from "node:util";
+import { z } from "zod";
+
+const { values } = parseArgs({
+	options: {
+		username: { type: "string" },
+		email: { type: "string" },
+		password: { type: "string" },
+		phone: { type: "string" },
+		admin: { type: "boolean", default: false },
+	},
+});
+
+const input = z
+	.object({
+		username: z.string().trim().min(1, "--username is required").max(64),
+		email: z.email("--email must be a valid e-mail address"),
+		password: z.string().min(8, "--password must be at least 8 characters").max(128),
+		phone: z.string().optional(),
+		admin: z.boolean(),
+	})
+	.safeParse(values);
+
+if (!input.success) {
+	console.error(input.error.issues.map((issue) => issue.message).join("\n"));
+	process.exit(2);
+}
+
+const { createUser, EmailTakenError, getUserByLogin, isReservedUsername } = await import("../app/models/users.server");
+const { username, email, password, phone, admin } = input.data;
+if (isReservedUsername(username)) {
+	console.error("The username 'admin' is reserved: choose another one.");
+	process.exit(2);
+}
+if (await getUserByLogin(username)) {
+	console.error(`A user named "${username}" already exists.`);
+	process.exit(1);
+}
+try {
+	const user = await createUser({ username, email, password, phone: phone ?? null, role: admin ? "admin" : "user" });
+	console.log(`Created ${user.role} "${user.username}" <${user.email}>.`);
+} catch (error) {
+	if (error instanceof EmailTakenError) {
+		console.error(`A user with the e-mail ${email} already exists.`);
+		process.exit(1);
+	}
+	throw error;
+}

@@ -1,0 +1,258 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { ActionFunction, LoaderFunction } from "@remix-run/node";
+import { describe, expect, it } from "vitest";
+import { getUser, startSession } from "~/lib/auth.server";
+import { db } from "~/lib/db.server";
+import { createUser, setUserStatus } from "~/models/users.server";
+import { action as loginAction } from "~/routes/login";
+import { action as logoutAction } from "~/routes/logout";
+import { action as registerAction } from "~/routes/register";
+import { cookiesFrom, formRequest, getRequest, settle, statusOf } from "../support/requests";
+
+async function signedInCookie(role: "user" | "admin", name: string): Promise<string> {
+	const user = await createUser({
+		email: `${name}@example.com`,
+		phone: null,
+		password: "correct-horse",
+		role,
+		username: name,
+	});
+	return (await startSession(user.id)).split(";")[0] ?? "";
+}
+
+describe("registration", () => {
+	it("creates a user with a hashed password, signs them in and goes to /account", async () => {
+		const response = (await registerAction({
+			request: formRequest("/register", {
+				email: "Maria.K@example.com",
+				phone: "+79161234567",
+				password: "long-enough-pw",
+			}),
+			params: {},
+			context: {},
+		})) as Response;
+		expect(response.status).toBe(302);
+		expect(response.headers.get("Location")).toBe("/account");
+		const row = await db
+			.selectFrom("users")
+			.selectAll()
+			.where("email", "=", "Maria.K@example.com")
+			.executeTakeFirstOrThrow();
+		expect(row.username).toBe("Maria.K");
+		expect(row.role).toBe("user");
+		expect(row.password_hash).not.toContain("long-enough-pw");
+		expect(row.password_hash).toMatch(/^\$argon2id\$/);
+		const user = await getUser(getRequest("/account", cookiesFrom(response)));
+		expect(user?.email).toBe("Maria.K@example.com");
+	});
+
+	it("gives a taken username a numeric suffix and refuses a duplicate e-mail", async () => {
+		await createUser({ email: "sam@one.example", phone: null, password: "whatever-123" });
+		const second = await createUser({ email: "sam@two.example", phone: null, password: "whatever-123" });
+		expect(second.username).toBe("sam2");
+		const duplicate = await registerAction({
+			request: formRequest("/register", {
+				email: "SAM@one.example",
+				phone: "+79161234567",
+				password: "whatever-123",
+			}),
+			params: {},
+			context: {},
+		});
+		expect(statusOf(duplicate)).toBe(409);
+		expect(await db.selectFrom("users").select("id").where("email", "like", "sam@%").execute()).toHaveLength(
+			2,
+		);
+	});
+
+	it("refuses the reserved name 'admin' and a malformed phone, saving nothing", async () => {
+		const before = await db.selectFrom("users").select("id").execute();
+		for (const fields of [
+			{ email: "ADMIN@example.com", phone: "+79161234567", password: "long-enough-pw" },
+			{ email: "ok@example.com", phone: "89161234567", password: "long-enough-pw" },
+			{ email: "ok@example.com", phone: "+79161234567", password: "short" },
+		]) {
+			const result = await registerAction({
+				request: formRequest("/register", fields),
+				params: {},
+				context: {},
+			});
+			expect(statusOf(result)).toBe(400);
+		}
+		expect(await db.selectFrom("users").select("id").execute()).toHaveLength(before.length);
+	});
+});
+
+describe("sign-in and sessions", () => {
+	it("gives the same answer for an unknown user and a wrong password, and a new session id per sign-in", async () => {
+		await createUser({
+			email: "lena@example.com",
+			phone: null,
+			password: "right-password",
+			username: "lena",
+		});
+		const wrong = await loginAction({
+			request: formRequest("/login", { username: "lena", password: "nope-nope" }),
+			params: {},
+			context: {},
+		});
+		const unknown = await loginAction({
+			request: formRequest("/login", { username: "nobody-here", password: "nope-nope" }),
+			params: {},
+			context: {},
+		});
+		expect(statusOf(wrong)).toBe(401);
+		expect(statusOf(unknown)).toBe(401);
+		expect(JSON.stringify(wrong)).toContain("login.errors.invalidCredentials");
+		expect(JSON.stringify(unknown)).toContain("login.errors.invalidCredentials");
+
+		const first = (await loginAction({
+			request: formRequest("/login", { username: "LENA", password: "right-password" }),
+			params: {},
+			context: {},
+		})) as Response;
+		const second = (await loginAction({
+			request: formRequest("/login", { username: "lena@example.com", password: "right-password" }),
+			params: {},
+			context: {},
+		})) as Response;
+		expect(first.status).toBe(302);
+		expect(first.headers.get("Location")).toBe("/admin");
+		expect(cookiesFrom(first)).not.toBe(cookiesFrom(second));
+	});
+
+	it("never redirects off-site after signing in", async () => {
+		await createUser({
+			email: "ivan@example.com",
+			phone: null,
+			password: "right-password",
+			username: "ivan",
+		});
+		for (const redirectTo of ["//evil.example", "https://evil.example/x", "/\\evil.example"]) {
+			const response = (await loginAction({
+				request: formRequest("/login", { username: "ivan", password: "right-password", redirectTo }),
+				params: {},
+				context: {},
+			})) as Response;
+			expect(response.headers.get("Location")).toBe("/admin");
+		}
+		const local = (await loginAction({
+			request: formRequest("/login", {
+				username: "ivan",
+				password: "right-password",
+				redirectTo: "/account",
+			}),
+			params: {},
+			context: {},
+		})) as Response;
+		expect(local.headers.get("Location")).toBe("/account");
+	});
+
+	it("ends the session on logout: the old cookie no longer works", async () => {
+		const cookie = await signedInCookie("user", "olga");
+		expect(await getUser(getRequest("/", cookie))).not.toBeNull();
+		const response = (await logoutAction({
+			request: formRequest("/logout", {}, { cookie }),
+			params: {},
+			context: {},
+		})) as Response;
+		expect(response.headers.get("Location")).toBe("/login");
+		expect(await getUser(getRequest("/", cookie))).toBeNull();
+	});
+
+	it("stops a blocked user's sessions at once and refuses their sign-in", async () => {
+		const cookie = await signedInCookie("user", "boris");
+		const boris = await db
+			.selectFrom("users")
+			.selectAll()
+			.where("username", "=", "boris")
+			.executeTakeFirstOrThrow();
+		await setUserStatus(boris.id, "blocked");
+		expect(await getUser(getRequest("/", cookie))).toBeNull();
+		const attempt = await loginAction({
+			request: formRequest("/login", { username: "boris", password: "correct-horse" }),
+			params: {},
+			context: {},
+		});
+		expect(statusOf(attempt)).toBe(403);
+	});
+
+	it("answers 429 after 10 failed attempts on one account, even with the right password", async () => {
+		await createUser({
+			email: "target@example.com",
+			phone: null,
+			password: "right-password",
+			username: "target",
+		});
+		for (let i = 0; i < 10; i++) {
+			const result = await loginAction({
+				request: formRequest(
+					"/login",
+					{ username: "target", password: `guess-${i}` },
+					{ headers: { "X-Forwarded-For": `10.0.0.${i}` } },
+				),
+				params: {},
+				context: {},
+			});
+			expect(statusOf(result)).toBe(401);
+		}
+		const limited = await loginAction({
+			request: formRequest(
+				"/login",
+				{ username: "target", password: "right-password" },
+				{ headers: { "X-Forwarded-For": "10.0.1.1" } },
+			),
+			params: {},
+			context: {},
+		});
+		expect(statusOf(limited)).toBe(429);
+		expect(JSON.stringify(limited)).toContain("login.errors.tooManyAttempts");
+	});
+});
+
+describe("admin guard", () => {
+	const routesDir = path.join(import.meta.dirname, "../../app/routes");
+	const adminRoutes = fs
+		.readdirSync(routesDir)
+		.filter((file) => /^admin[._]/.test(file) || file === "admin.tsx");
+
+	it("finds the admin route modules", () => {
+		expect(adminRoutes.length).toBeGreaterThanOrEqual(3);
+	});
+
+	it.each(adminRoutes)(
+		"%s: anonymous visitors go to /login and users to /account, for loader and action",
+		async (file) => {
+			const module = (await import(path.join(routesDir, file))) as {
+				loader?: LoaderFunction;
+				action?: ActionFunction;
+			};
+			const userCookie = await signedInCookie("user", `guard-user-${file.replace(/\W/g, "")}`);
+			const requestsBefore = await db.selectFrom("purchase_requests").selectAll().execute();
+			for (const handler of [module.loader, module.action].filter((fn) => fn !== undefined)) {
+				const method = handler === module.action ? "POST" : "GET";
+				const make = (cookie?: string) =>
+					new Request("http://localhost/admin/x", {
+						method,
+						headers: {
+							...(cookie ? { Cookie: cookie } : {}),
+							"Content-Type": "application/x-www-form-urlencoded",
+						},
+						...(method === "POST" ? { body: new URLSearchParams({ id: "1", status: "done" }) } : {}),
+					});
+				const anonymous = await settle(() =>
+					Promise.resolve(handler({ request: make(), params: { id: "1" }, context: {} })),
+				);
+				expect(anonymous).toBeInstanceOf(Response);
+				expect((anonymous as Response).headers.get("Location")).toMatch(/^\/login\?redirectTo=/);
+				const user = await settle(() =>
+					Promise.resolve(handler({ request: make(userCookie), params: { id: "1" }, context: {} })),
+				);
+				expect(user).toBeInstanceOf(Response);
+				expect((user as Response).headers.get("Location")).toBe("/account");
+			}
+			expect(await db.selectFrom("purchase_requests").selectAll().execute()).toEqual(requestsBefore);
+		},
+	);
+});

@@ -1,0 +1,121 @@
+import { describe, expect, it } from "vitest";
+import { startSession } from "~/lib/auth.server";
+import { db } from "~/lib/db.server";
+import { listRequestsForUser } from "~/models/purchase-requests.server";
+import { createUser } from "~/models/users.server";
+import { action as requestAction } from "~/routes/project.$id_.request";
+import { formRequest, settle, statusOf } from "../support/requests";
+
+const PRODUCT = "terra-modular-sofa";
+
+async function post(
+	fields: Record<string, string>,
+	options: { cookie?: string; id?: string; ip?: string } = {},
+) {
+	const id = options.id ?? PRODUCT;
+	return settle(() =>
+		requestAction({
+			request: formRequest(`/project/${id}/request`, fields, {
+				cookie: options.cookie,
+				headers: { "X-Forwarded-For": options.ip ?? "192.0.2.10" },
+			}),
+			params: { id },
+			context: {},
+		}),
+	);
+}
+
+const count = async () => (await db.selectFrom("purchase_requests").select("id").execute()).length;
+
+describe("purchase requests", () => {
+	it("saves a request with a snapshot of the project's name and price, then confirms", async () => {
+		const product = await db
+			.selectFrom("products")
+			.selectAll()
+			.where("id", "=", PRODUCT)
+			.executeTakeFirstOrThrow();
+		const response = (await post({ email: "buyer@example.com", phone: "+7 916 123-45-67" })) as Response;
+		expect(response.status).toBe(302);
+		expect(response.headers.get("Location")).toBe(`/project/${PRODUCT}`);
+		expect(response.headers.getSetCookie().join()).toContain("forma_toast=");
+		const saved = await db
+			.selectFrom("purchase_requests")
+			.selectAll()
+			.orderBy("id", "desc")
+			.executeTakeFirstOrThrow();
+		expect(saved).toMatchObject({
+			product_id: PRODUCT,
+			product_name: product.name,
+			product_price: product.price,
+			email: "buyer@example.com",
+			phone: "+7 916 123-45-67",
+			user_id: null,
+			status: "new",
+		});
+		// The snapshot stays when the project later changes.
+		await db.updateTable("products").set({ price: 1 }).where("id", "=", PRODUCT).execute();
+		const again = await db
+			.selectFrom("purchase_requests")
+			.select("product_price")
+			.where("id", "=", saved.id)
+			.executeTakeFirstOrThrow();
+		expect(again.product_price).toBe(product.price);
+	});
+
+	it("answers a dialog with data instead of a redirect", async () => {
+		const result = await post({ email: "dialog@example.com", phone: "+79161234567", mode: "dialog" });
+		expect(statusOf(result)).toBe(200);
+		expect(JSON.stringify(result)).toContain('"ok":true');
+	});
+
+	it("refuses bad input with the spec's messages and saves nothing", async () => {
+		const before = await count();
+		const result = await post({ email: "not-an-email", phone: "+7123" });
+		expect(statusOf(result)).toBe(400);
+		expect(JSON.stringify(result)).toContain("validation.emailInvalid");
+		expect(JSON.stringify(result)).toContain("validation.phoneMin");
+		expect(await post({ email: "x@example.com", phone: `+7${"1".repeat(5000)}` }).then(statusOf)).toBe(400);
+		expect(await count()).toBe(before);
+	});
+
+	it("answers 404 for an unknown project and saves nothing", async () => {
+		const before = await count();
+		const result = await post({ email: "a@example.com", phone: "+79161234567" }, { id: "no-such-project" });
+		expect(statusOf(result)).toBe(404);
+		expect(await count()).toBe(before);
+	});
+
+	it("pretends to accept a filled honeypot but saves nothing", async () => {
+		const before = await count();
+		const result = (await post({
+			email: "bot@example.com",
+			phone: "+79161234567",
+			website: "http://spam",
+		})) as Response;
+		expect(result.status).toBe(302);
+		expect(await count()).toBe(before);
+	});
+
+	it("links the request to a signed-in buyer, and My orders also finds earlier requests by e-mail", async () => {
+		await post({ email: "Nina@Example.com", phone: "+79161234567" }, { ip: "192.0.2.20" });
+		const nina = await createUser({
+			email: "nina@example.com",
+			phone: null,
+			password: "long-enough-pw",
+			username: "nina",
+		});
+		const cookie = (await startSession(nina.id)).split(";")[0] ?? "";
+		await post({ email: "nina@example.com", phone: "+79161234567" }, { cookie, ip: "192.0.2.20" });
+		const orders = await listRequestsForUser(nina);
+		expect(orders).toHaveLength(2);
+		expect(orders[0]?.user_id).toBe(nina.id);
+		expect(orders[1]?.user_id).toBeNull();
+	});
+
+	it("limits requests per address with a 429", async () => {
+		let last: unknown;
+		for (let i = 0; i < 21; i++)
+			last = await post({ email: `r${i}@example.com`, phone: "+79161234567" }, { ip: "198.51.100.7" });
+		expect(statusOf(last)).toBe(429);
+	});
+});

@@ -8,13 +8,15 @@ import { defineConfig, devices } from "@playwright/test";
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = path.resolve(`tests/e2e/.data/${PORT}`);
 // The build to serve: `build/` unless FORMA_BUILD_ID names another (see remix.config.js).
-const serverBuild = process.env.FORMA_BUILD_ID ? `build-${process.env.FORMA_BUILD_ID}/index.js` : "build/index.js";
+const serverBuild = process.env.FORMA_BUILD_ID
+	? `build-${process.env.FORMA_BUILD_ID}/index.js`
+	: "build/index.js";
 
 export default defineConfig({
 	testDir: "tests/e2e",
 	outputDir: "test-results/artifacts",
-	timeout: 30_000,
-	expect: { timeout: 7_000 },
+	timeout: 60_000,
+	expect: { timeout: 15_000 },
 	fullyParallel: true,
 	workers: 2,
 	forbidOnly: Boolean(process.env.CI),
@@ -54,6 +56,9 @@ export default defineConfig({
 			DATABASE_PATH: path.join(dataDir, "forma.sqlite"),
 			UPLOADS_DIR: path.join(dataDir, "uploads"),
 			SESSION_SECRET: "e2e-only-secret-e2e-only-secret-e2e-only",
+			ADMIN_USERNAME: "curator",
+			ADMIN_PASSWORD: "e2e-curator-password",
+			ADMIN_EMAIL: "curator@forma.gallery",
 		},
 	},
 });

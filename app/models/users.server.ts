@@ -1,17 +1,11 @@
 import { sql } from "kysely";
 import { db } from "~/lib/db.server";
 import { hashPassword } from "~/lib/password.server";
+import { isReservedUsername, usernameFromEmail } from "~/lib/usernames";
+
+export { isReservedUsername, usernameFromEmail };
+
 import type { User, UserRole, UserStatus } from "~db/schema";
-
-/** The spec reserves the name 'admin' (any case): nobody can register or sign in with it. */
-export function isReservedUsername(username: string): boolean {
-	return username.trim().toLowerCase() === "admin";
-}
-
-/** The username a registration gets: the e-mail's part before @. */
-export function usernameFromEmail(email: string): string {
-	return email.slice(0, email.lastIndexOf("@")).trim();
-}
 
 export async function getUserById(id: number): Promise<User | undefined> {
 	return db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
@@ -137,14 +131,22 @@ export async function countAdmins(): Promise<number> {
  * Creates the first administrator when there is none yet (start-up, from ADMIN_USERNAME/ADMIN_PASSWORD).
  * Returns the new admin's username, or null when an admin already exists.
  */
-export async function ensureAdmin(input: { username: string; password: string; email?: string }): Promise<string | null> {
+export async function ensureAdmin(input: {
+	username: string;
+	password: string;
+	email?: string;
+}): Promise<string | null> {
 	if ((await countAdmins()) > 0) return null;
 	if (isReservedUsername(input.username)) {
 		throw new Error("ADMIN_USERNAME cannot be 'admin': that name is reserved (nobody may sign in with it).");
 	}
 	const existing = await getUserByLogin(input.username);
 	if (existing) {
-		await db.updateTable("users").set({ role: "admin", status: "active" }).where("id", "=", existing.id).execute();
+		await db
+			.updateTable("users")
+			.set({ role: "admin", status: "active" })
+			.where("id", "=", existing.id)
+			.execute();
 		return existing.username;
 	}
 	const user = await createUser({

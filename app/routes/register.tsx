@@ -17,9 +17,10 @@ import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { clientAddress } from "~/lib/rate-limit.server";
 import { rootMetaData, seoMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
+import { isReservedUsername, usernameFromEmail } from "~/lib/usernames";
 import { emailField, newPasswordField, russianPhoneField } from "~/lib/validation";
 import { getSettings } from "~/models/settings.server";
-import { createUser, EmailTakenError, isReservedUsername, usernameFromEmail } from "~/models/users.server";
+import { createUser, EmailTakenError } from "~/models/users.server";
 
 const schema = z.object({
 	email: emailField("validation.registrationEmailInvalid").refine(
@@ -57,13 +58,14 @@ export async function action({ request }: ActionFunctionArgs) {
 	if (settings.allow_registration !== 1) {
 		return data({ result: submission.reply({ formErrors: ["register.errors.closed"] }) }, { status: 403 });
 	}
+	if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+	// Only complete, valid attempts count (the form's own live validation never uses up the limit).
 	if (!registrationAttempts.hit(`address:${clientAddress(request)}`).allowed) {
 		return data(
 			{ result: submission.reply({ formErrors: ["register.errors.tooManyAttempts"] }) },
 			{ status: 429 },
 		);
 	}
-	if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
 	let user: Awaited<ReturnType<typeof createUser>>;
 	try {
 		user = await createUser({ ...submission.value, role: "user" });

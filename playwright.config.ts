@@ -14,7 +14,8 @@ const serverBuild = process.env.FORMA_BUILD_ID
 
 export default defineConfig({
 	testDir: "tests/e2e",
-	outputDir: "test-results/artifacts",
+	// Separate folders per port, so parallel runs never delete each other's traces.
+	outputDir: `test-results/artifacts-${PORT}`,
 	timeout: 60_000,
 	expect: { timeout: 15_000 },
 	fullyParallel: true,

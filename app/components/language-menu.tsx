@@ -32,9 +32,10 @@ export function LanguageMenu() {
 			<summary
 				role="button"
 				className="icon-button w-auto gap-1.5 px-2.5 text-xs font-semibold tracking-[0.14em] uppercase"
-				aria-label={t("language.current", { language: t(`language.${language}`) })}
 			>
 				<GlobeIcon width={18} height={18} />
+				{/* The name comes from the hidden text, so the visible "EN" need not match an aria-label. */}
+				<span className="sr-only">{t("language.current", { language: t(`language.${language}`) })}</span>
 				<span aria-hidden="true">{language}</span>
 				<ChevronDownIcon width={14} height={14} className="opacity-60" />
 			</summary>

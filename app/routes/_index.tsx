@@ -1,49 +1,91 @@
-import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
-import { ArrowRightIcon } from "~/components/icons";
-import { BRAND_WORD } from "~/lib/site";
-import { SITE_CATEGORIES } from "~db/categories";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { CategoryLinks } from "~/components/home/category-links";
+import { HeroSlider, type HeroSlideView } from "~/components/home/hero-slider";
+import homeStyles from "~/components/home/home.css";
+import { HomeHero } from "~/components/home/home-hero";
+import { AboutBlock, DesignersBlock, FeaturedBlock } from "~/components/home/home-sections";
+import { type Language, localized } from "~/lib/i18n";
+import { getLanguage, i18nServer } from "~/lib/i18n.server";
+import { imageUrl } from "~/lib/images";
+import { rootMetaData, seoMeta } from "~/lib/seo";
+import { listArtists } from "~/models/artists.server";
+import { listFeaturedProducts, toProjectSummary } from "~/models/products.server";
+import { listActiveSlides } from "~/models/slides.server";
+import { seedSlides } from "~db/seed-data";
+
+const FEATURED_COUNT = 6;
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: homeStyles }];
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+	const { language, origin } = rootMetaData(matches);
+	const firstImage = data?.slides.find((slide) => slide.image)?.image;
+	return seoMeta({
+		title: data?.meta.title ?? "FORMA",
+		description: data?.meta.description ?? "",
+		path: "/",
+		origin,
+		language,
+		image: firstImage ? imageUrl(firstImage.key) : null,
+	});
+};
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	const language = await getLanguage(request);
+	const [t, slides, featured, artists] = await Promise.all([
+		i18nServer.getFixedT(language, "home"),
+		loadSlides(language),
+		listFeaturedProducts(FEATURED_COUNT),
+		listArtists(),
+	]);
+	return {
+		meta: { title: t("meta.title"), description: t("meta.description") },
+		slides,
+		featured: featured.map((product) => toProjectSummary(product, language)),
+		artists: artists.map((artist) => ({
+			id: artist.id,
+			name: artist.name,
+			image: artist.image
+				? { key: artist.image, width: artist.image_width, height: artist.image_height }
+				: null,
+		})),
+	};
+}
+
+/** Active slides in their order; if the query fails, the built-in slides (text on a painted backdrop). */
+async function loadSlides(language: Language): Promise<HeroSlideView[]> {
+	try {
+		const slides = await listActiveSlides();
+		return slides.map((slide) => ({
+			id: String(slide.id),
+			title: localized(language, slide.title_en, slide.title_ru),
+			subtitle: localized(language, slide.subtitle_en, slide.subtitle_ru),
+			category: slide.category,
+			image: { key: slide.image_url, width: slide.image_width, height: slide.image_height },
+		}));
+	} catch (error) {
+		console.error("Home: loading the hero slides failed; showing the built-in slides instead.", error);
+		return seedSlides.map((slide) => ({
+			id: `fallback-${slide.sortOrder}`,
+			title: localized(language, slide.titleEn, slide.titleRu),
+			subtitle: localized(language, slide.subtitleEn, slide.subtitleRu),
+			category: slide.category,
+			image: null,
+		}));
+	}
+}
 
 export default function Home() {
-	const { t } = useTranslation();
+	const { slides, featured, artists } = useLoaderData<typeof loader>();
 	return (
 		<>
-			<section className="mx-auto max-w-[1440px] px-5 pt-16 pb-20 md:px-10 md:pt-24">
-				<p
-					aria-hidden="true"
-					className="font-display text-[clamp(4.5rem,19vw,17rem)] leading-[0.85] font-semibold tracking-[-0.07em]"
-				>
-					{BRAND_WORD}
-				</p>
-				<h1 className="mt-8 max-w-3xl font-display text-3xl leading-tight font-medium tracking-[-0.02em] md:text-5xl">
-					{t("heroTitle")}
-				</h1>
-				<p className="mt-6 max-w-2xl text-lg text-muted">{t("home.intro")}</p>
-			</section>
-			<section aria-labelledby="explore" className="mx-auto max-w-[1440px] px-5 md:px-10">
-				<h2 id="explore" className="text-xs font-semibold tracking-[0.18em] text-muted uppercase">
-					{t("home.categoriesTitle")}
-				</h2>
-				<ul className="mt-6 grid border-t border-line md:grid-cols-2">
-					{SITE_CATEGORIES.map((category) => (
-						<li key={category} className="border-b border-line md:odd:border-r">
-							<Link
-								to={`/${category}`}
-								className="group flex items-center justify-between px-1 py-8 md:px-6 md:py-12"
-							>
-								<span className="font-display text-4xl font-medium tracking-[-0.03em] md:text-6xl">
-									{t(`nav.${category}`)}
-								</span>
-								<ArrowRightIcon
-									width={36}
-									height={36}
-									className="transition-transform duration-300 group-hover:translate-x-2"
-								/>
-							</Link>
-						</li>
-					))}
-				</ul>
-			</section>
+			<HeroSlider slides={slides} />
+			<HomeHero />
+			<CategoryLinks />
+			<AboutBlock />
+			<FeaturedBlock projects={featured} />
+			<DesignersBlock artists={artists} />
 		</>
 	);
 }

@@ -1,0 +1,429 @@
+import { Link } from "@remix-run/react";
+import Autoplay from "embla-carousel-autoplay";
+import useEmblaCarousel from "embla-carousel-react";
+import { type CSSProperties, type MouseEvent, useCallback, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ArrowLeftIcon, ArrowRightIcon } from "~/components/icons";
+import { ResponsiveImage } from "~/components/responsive-image";
+import type { StoredImage } from "~/lib/images";
+import { cx } from "~/lib/site";
+import { useHydrated } from "~/lib/use-hydrated";
+import type { SlideCategory } from "~db/categories";
+import { RevealText } from "./reveal-text";
+import { usePrefersReducedMotion } from "./use-prefers-reduced-motion";
+
+/** A slide as the slider shows it, in the visitor's language. No image: a fallback slide (gradient). */
+export interface HeroSlideView {
+	id: string;
+	title: string;
+	subtitle: string;
+	category: SlideCategory;
+	image: StoredImage | null;
+}
+
+/** Spec §9: autoplay every 6000 ms, transitions of 1500 ms. */
+export const SLIDER_AUTOPLAY_MS = 6000;
+export const SLIDER_TRANSITION_MS = 1500;
+/**
+ * Embla's `duration` is not milliseconds: its scroll body is a damped spring stepped at 60 fps
+ * (velocity += distance / duration, then × 0.68 friction). Simulating that loop, 46 covers 99 % of any
+ * distance in ≈1.48 s, whatever the slide width; the sub-pixel tail that follows is invisible. Embla's
+ * own "settle" event waits for that tail (≈3 s), so the animating flag also ends after 1500 ms.
+ */
+const EMBLA_DURATION = 46;
+/** The title starts revealing as the incoming slide arrives; the subtitle follows. */
+const TITLE_REVEAL_DELAY_S = 0.35;
+const SUBTITLE_REVEAL_DELAY_S = 0.75;
+
+/** Where each slide category leads. */
+const SLIDE_LINKS: Record<SlideCategory, string> = {
+	furniture: "/shop?category=furniture",
+	clothing: "/shop?category=clothing",
+	art: "/art",
+	design: "/design",
+};
+
+/** Fallback slides have no image: a painted backdrop per category, mixed with the theme's paper colour. */
+const FALLBACK_BACKDROPS: Record<SlideCategory, string> = {
+	furniture:
+		"radial-gradient(circle closest-side at 70% 42%, color-mix(in oklab, #c66f45 70%, var(--color-paper)) 0 86%, transparent 87%), linear-gradient(180deg, color-mix(in oklab, #e7dccb 75%, var(--color-paper)) 0 70%, color-mix(in oklab, #b99e80 65%, var(--color-paper)) 70%)",
+	clothing:
+		"radial-gradient(50% 70% at 78% 30%, color-mix(in oklab, #7f8b5a 70%, var(--color-paper)), transparent 70%), linear-gradient(135deg, color-mix(in oklab, #e3dccb 80%, var(--color-paper)), color-mix(in oklab, #a7ae8c 70%, var(--color-paper)))",
+	art: "linear-gradient(100deg, transparent 0 52%, color-mix(in oklab, #2e4aa0 80%, var(--color-paper)) 52% 74%, transparent 74%), radial-gradient(30% 45% at 60% 75%, color-mix(in oklab, #1f7150 75%, var(--color-paper)), transparent 70%), linear-gradient(180deg, color-mix(in oklab, #ebc8bf 80%, var(--color-paper)), color-mix(in oklab, #dcb0a6 80%, var(--color-paper)))",
+	design:
+		"conic-gradient(from 200deg at 70% 55%, color-mix(in oklab, #46566a 75%, var(--color-paper)), color-mix(in oklab, #9aa7b4 70%, var(--color-paper)), color-mix(in oklab, #d9d3c7 80%, var(--color-paper)), color-mix(in oklab, #46566a 75%, var(--color-paper)))",
+};
+
+/**
+ * The home page's full-width slider. Server HTML (and the page without JavaScript) is a horizontally
+ * scrollable, snapping track whose first slide is fully visible; dots and preview cards are `#slide-N`
+ * links. Once embla runs it takes over: looping, autoplay (paused on hover, focus, by the pause button and
+ * under reduced motion) and the character reveal of each slide that becomes current.
+ */
+export function HeroSlider({ slides }: { slides: HeroSlideView[] }) {
+	const { t } = useTranslation("home");
+	const hydrated = useHydrated();
+	const reduceMotion = usePrefersReducedMotion();
+	const [autoplay] = useState(() =>
+		Autoplay({
+			delay: SLIDER_AUTOPLAY_MS,
+			playOnInit: false,
+			// Hover, focus and the pause button are handled below, so they all agree with each other.
+			stopOnMouseEnter: false,
+			stopOnFocusIn: false,
+			stopOnInteraction: true,
+		}),
+	);
+	const [viewportRef, emblaApi] = useEmblaCarousel({ loop: true, duration: EMBLA_DURATION }, [autoplay]);
+	const [selected, setSelected] = useState(0);
+	/** Bumped on every change of slide: the new current slide replays its reveal under this key. */
+	const [revealGeneration, setRevealGeneration] = useState(0);
+	const animatingRef = useRef(false);
+	const [hovered, setHovered] = useState(false);
+	const [focusWithin, setFocusWithin] = useState(false);
+	const [userPaused, setUserPaused] = useState<boolean | null>(null);
+	const paused = userPaused ?? reduceMotion;
+	const shouldPlay = Boolean(emblaApi) && slides.length > 1 && !paused && !hovered && !focusWithin;
+	const shouldPlayRef = useRef(shouldPlay);
+	shouldPlayRef.current = shouldPlay;
+
+	useEffect(() => {
+		if (!emblaApi) return;
+		const viewport = emblaApi.rootNode();
+		// A visitor may have scrolled the plain track before the script arrived: continue from there.
+		const scrolledTo = Math.round(viewport.scrollLeft / Math.max(viewport.clientWidth, 1));
+		viewport.scrollLeft = 0;
+		if (scrolledTo > 0) emblaApi.scrollTo(scrolledTo, true);
+
+		let animationTimer: ReturnType<typeof setTimeout> | undefined;
+		const endAnimation = () => {
+			clearTimeout(animationTimer);
+			animatingRef.current = false;
+		};
+		const onSelect = () => {
+			setSelected(emblaApi.selectedScrollSnap());
+			setRevealGeneration((generation) => generation + 1);
+			animatingRef.current = true;
+			clearTimeout(animationTimer);
+			animationTimer = setTimeout(endAnimation, SLIDER_TRANSITION_MS);
+		};
+		// A drag stops autoplay (stopOnInteraction); resume it when nothing else holds it.
+		const onPointerUp = () => {
+			if (shouldPlayRef.current) autoplay.play();
+		};
+		setSelected(emblaApi.selectedScrollSnap());
+		emblaApi.on("select", onSelect).on("settle", endAnimation).on("pointerUp", onPointerUp);
+		return () => {
+			clearTimeout(animationTimer);
+			emblaApi.off("select", onSelect).off("settle", endAnimation).off("pointerUp", onPointerUp);
+		};
+	}, [emblaApi, autoplay]);
+
+	useEffect(() => {
+		if (!emblaApi) return;
+		if (shouldPlay) autoplay.play();
+		else autoplay.stop();
+	}, [emblaApi, autoplay, shouldPlay]);
+
+	/** Spec §4: a change asked for while a transition runs is ignored. */
+	const goTo = useCallback(
+		(index: number) => {
+			if (!emblaApi || animatingRef.current) return;
+			emblaApi.scrollTo(index, reduceMotion);
+			autoplay.reset();
+		},
+		[emblaApi, autoplay, reduceMotion],
+	);
+	const onSlideLinkClick = (index: number) => (event: MouseEvent<HTMLAnchorElement>) => {
+		if (!emblaApi) return; // No script yet: the #slide-N link scrolls the plain track.
+		event.preventDefault();
+		goTo(index);
+	};
+
+	if (slides.length === 0) {
+		return (
+			<section
+				aria-label={t("slider.label")}
+				className="grid h-[min(60vh,520px)] place-items-center bg-card text-muted"
+			>
+				<p role="status">{t("slider.loading")}</p>
+			</section>
+		);
+	}
+
+	const count = slides.length;
+	const previews = Array.from(
+		{ length: Math.min(2, count - 1) },
+		(_, offset) => (selected + offset + 1) % count,
+	);
+
+	return (
+		<section
+			aria-roledescription="carousel"
+			aria-label={t("slider.label")}
+			className="relative isolate overflow-hidden bg-card"
+			// Mouse only: a tap on a touch screen would otherwise leave the slider "hovered" for good.
+			onPointerEnter={(event) => event.pointerType === "mouse" && setHovered(true)}
+			onPointerLeave={(event) => event.pointerType === "mouse" && setHovered(false)}
+			onFocus={() => setFocusWithin(true)}
+			onBlur={(event) => {
+				if (!event.currentTarget.contains(event.relatedTarget)) setFocusWithin(false);
+			}}
+		>
+			<div
+				ref={viewportRef}
+				className={cx(
+					emblaApi
+						? "overflow-hidden"
+						: "snap-x snap-mandatory overflow-x-auto overscroll-x-contain [scrollbar-width:none]",
+				)}
+			>
+				<div className="flex touch-pan-y" aria-live={shouldPlay ? "off" : "polite"}>
+					{slides.map((slide, index) => (
+						<Slide
+							key={slide.id}
+							slide={slide}
+							index={index}
+							count={count}
+							current={index === selected}
+							// Before the script runs every slide stays reachable; after, only the current one.
+							inert={hydrated && Boolean(emblaApi) && index !== selected}
+							revealKey={index === selected ? revealGeneration : 0}
+							playOnLoad={index === 0 && revealGeneration === 0}
+							// After hydration the next slide's picture loads ahead of its turn.
+							eagerImage={hydrated && index === (selected + 1) % count}
+						/>
+					))}
+				</div>
+			</div>
+
+			<div className="pointer-events-none absolute inset-x-0 bottom-0 z-10">
+				<div className="mx-auto flex max-w-[1440px] items-end justify-between gap-6 px-5 pb-6 md:px-10 md:pb-10">
+					<div className="pointer-events-auto flex items-center gap-4">
+						{count > 1 ? (
+							<nav aria-label={t("slider.pagination")}>
+								<ol className="flex items-center gap-1">
+									{slides.map((slide, index) => (
+										<li key={slide.id}>
+											<a
+												href={`#slide-${index + 1}`}
+												onClick={onSlideLinkClick(index)}
+												aria-current={index === selected ? "true" : undefined}
+												aria-label={t("slider.goTo", { index: index + 1 })}
+												className="group flex h-10 items-center px-1"
+											>
+												<span
+													className={cx(
+														"block h-0.5 rounded-full transition-all duration-500",
+														index === selected ? "w-10 bg-ink" : "w-5 bg-ink/35 group-hover:bg-ink/70",
+													)}
+												/>
+											</a>
+										</li>
+									))}
+								</ol>
+							</nav>
+						) : null}
+						{emblaApi && count > 1 ? (
+							<div className="flex items-center gap-1">
+								<button
+									type="button"
+									className="icon-button border border-ink/20 bg-paper/70 backdrop-blur"
+									onClick={() => goTo((selected - 1 + count) % count)}
+									aria-label={t("slider.previous")}
+								>
+									<ArrowLeftIcon />
+								</button>
+								<button
+									type="button"
+									className="icon-button border border-ink/20 bg-paper/70 backdrop-blur"
+									onClick={() => goTo((selected + 1) % count)}
+									aria-label={t("slider.next")}
+								>
+									<ArrowRightIcon />
+								</button>
+								<button
+									type="button"
+									className="icon-button border border-ink/20 bg-paper/70 backdrop-blur"
+									onClick={() => setUserPaused(!paused)}
+									aria-label={paused ? t("slider.play") : t("slider.pause")}
+								>
+									{paused ? <PlayGlyph /> : <PauseGlyph />}
+								</button>
+							</div>
+						) : null}
+					</div>
+
+					{previews.length > 0 ? (
+						<ul className="pointer-events-auto hidden gap-4 lg:flex" aria-label={t("slider.previews")}>
+							{previews.map((index, position) => (
+								<li key={slides[index]?.id ?? index} className="home-preview">
+									<PreviewCard
+										slide={slides[index]}
+										index={index}
+										label={position === 0 ? t("slider.upNext") : t("slider.afterThat")}
+										onClick={onSlideLinkClick(index)}
+									/>
+								</li>
+							))}
+						</ul>
+					) : null}
+				</div>
+			</div>
+		</section>
+	);
+}
+
+interface SlideProps {
+	slide: HeroSlideView;
+	index: number;
+	count: number;
+	current: boolean;
+	inert: boolean;
+	revealKey: number;
+	playOnLoad: boolean;
+	eagerImage: boolean;
+}
+
+function Slide({ slide, index, count, current, inert, revealKey, playOnLoad, eagerImage }: SlideProps) {
+	const { t } = useTranslation("home");
+	return (
+		// biome-ignore lint/a11y/useSemanticElements: the APG carousel pattern: a slide is a named group, not a fieldset
+		<div
+			id={`slide-${index + 1}`}
+			role="group"
+			aria-roledescription="slide"
+			aria-label={t("slider.position", { index: index + 1, count })}
+			aria-current={current ? "true" : undefined}
+			// React 18 has no `inert` prop yet; an empty string renders the bare attribute.
+			{...{ inert: inert ? "" : undefined }}
+			className="relative h-[calc(100svh-5rem)] max-h-[880px] min-h-[600px] min-w-0 shrink-0 grow-0 basis-full snap-start"
+		>
+			<SlideBackdrop slide={slide} priority={index === 0} eager={eagerImage} />
+			<div
+				aria-hidden="true"
+				// Phones: the picture fills the top half and fades into the paper the text sits on.
+				// Larger screens: the picture fills the slide and the paper veils its left side.
+				className="absolute inset-0 bg-linear-to-t from-paper from-50% to-paper/0 to-68% md:bg-linear-to-r md:from-paper/95 md:from-0% md:via-paper/70 md:via-35% md:to-paper/0 md:to-70%"
+			/>
+			<div className="relative mx-auto flex h-full max-w-[1440px] flex-col justify-end px-5 pb-24 md:justify-center md:px-10 md:pb-16">
+				<div className="max-w-2xl">
+					<p className="flex items-center gap-3 text-xs font-semibold tracking-[0.18em] uppercase">
+						<span className="text-ink/70 tabular-nums">
+							{String(index + 1).padStart(2, "0")} / {String(count).padStart(2, "0")}
+						</span>
+						<span aria-hidden="true" className="h-px w-8 bg-ink/40" />
+						<span className="text-accent">{t(`categories.${slide.category}`, { ns: "common" })}</span>
+					</p>
+					<h2 className="mt-5 font-display text-[clamp(2.25rem,6.4vw,5.5rem)] leading-[1.02] font-semibold tracking-[-0.045em]">
+						<RevealText
+							text={slide.title}
+							revealKey={revealKey}
+							playOnLoad={playOnLoad}
+							delay={revealKey === 0 ? 0.1 : TITLE_REVEAL_DELAY_S}
+							pairWordsOnMobile
+						/>
+					</h2>
+					<p className="mt-5 max-w-xl text-base leading-relaxed text-ink/85 md:text-lg">
+						<RevealText
+							text={slide.subtitle}
+							revealKey={revealKey}
+							playOnLoad={playOnLoad}
+							delay={revealKey === 0 ? 0.4 : SUBTITLE_REVEAL_DELAY_S}
+						/>
+					</p>
+					<Link to={SLIDE_LINKS[slide.category]} prefetch="intent" className="button-primary group mt-8">
+						{t(`slider.cta.${slide.category}`)}
+						<ArrowRightIcon className="transition-transform duration-300 group-hover:translate-x-1" />
+					</Link>
+				</div>
+			</div>
+		</div>
+	);
+}
+
+function SlideBackdrop({
+	slide,
+	priority,
+	eager,
+}: {
+	slide: HeroSlideView;
+	priority: boolean;
+	eager: boolean;
+}) {
+	if (!slide.image) {
+		return (
+			<div
+				aria-hidden="true"
+				className="absolute inset-0"
+				style={{ backgroundImage: FALLBACK_BACKDROPS[slide.category] }}
+			/>
+		);
+	}
+	return (
+		<ResponsiveImage
+			image={slide.image}
+			// The title and subtitle say what the picture shows; the image itself is a backdrop.
+			alt=""
+			sizes="100vw"
+			priority={priority}
+			{...(eager && !priority ? { loading: "eager" as const } : {})}
+			className="absolute inset-x-0 top-0 h-[56%] w-full object-cover object-[68%_50%] md:h-full md:object-center"
+		/>
+	);
+}
+
+function PreviewCard({
+	slide,
+	index,
+	label,
+	onClick,
+}: {
+	slide: HeroSlideView | undefined;
+	index: number;
+	label: string;
+	onClick: (event: MouseEvent<HTMLAnchorElement>) => void;
+}) {
+	if (!slide) return null;
+	return (
+		<a
+			href={`#slide-${index + 1}`}
+			onClick={onClick}
+			className="group flex w-72 items-center gap-3 rounded-xl border border-ink/10 bg-paper/80 p-2 pr-4 shadow-sm backdrop-blur-md transition-colors hover:bg-paper"
+		>
+			<span className="relative block aspect-[4/3] w-20 shrink-0 overflow-hidden rounded-lg bg-card">
+				{slide.image ? (
+					<ResponsiveImage
+						image={slide.image}
+						alt=""
+						sizes="80px"
+						className="size-full object-cover transition-transform duration-500 group-hover:scale-105"
+					/>
+				) : (
+					<span
+						className="absolute inset-0"
+						style={{ backgroundImage: FALLBACK_BACKDROPS[slide.category] } as CSSProperties}
+					/>
+				)}
+			</span>
+			<span className="min-w-0">
+				<span className="block text-[0.6875rem] font-semibold tracking-[0.16em] text-muted uppercase">
+					{label}
+				</span>
+				<span className="mt-1 line-clamp-2 font-display text-sm leading-snug font-medium">{slide.title}</span>
+			</span>
+		</a>
+	);
+}
+
+const PauseGlyph = () => (
+	<svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true" focusable="false" fill="currentColor">
+		<rect x="2.5" y="1.5" width="3" height="11" rx="1" />
+		<rect x="8.5" y="1.5" width="3" height="11" rx="1" />
+	</svg>
+);
+const PlayGlyph = () => (
+	<svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true" focusable="false" fill="currentColor">
+		<path d="M3.5 1.8v10.4a.8.8 0 0 0 1.2.7l8-5.2a.8.8 0 0 0 0-1.4l-8-5.2a.8.8 0 0 0-1.2.7Z" />
+	</svg>
+);

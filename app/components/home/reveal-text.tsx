@@ -1,0 +1,82 @@
+import type { CSSProperties } from "react";
+import { cx } from "~/lib/site";
+
+interface RevealTextProps {
+	text: string;
+	/**
+	 * 0 = the server render (and hydration): plain, visible characters, or the reveal when `playOnLoad`.
+	 * Any other number replays the reveal (a new key remounts the characters), used each time the slide
+	 * becomes the current one.
+	 */
+	revealKey: number;
+	playOnLoad?: boolean;
+	/** Seconds before the first character starts. */
+	delay?: number;
+	/** Titles: on mobile (< 768 px) every two words form a line. */
+	pairWordsOnMobile?: boolean;
+	className?: string;
+}
+
+/**
+ * Text revealed character by character, 0.03 s apart (spec §9; the step lives in home.css). The reveal is
+ * a CSS animation rather than motion's: `m` + `domAnimation` would add ≈30 kB gzipped and push the page
+ * past its 150 kB script budget, while keyframes cost nothing, play in the server HTML without JavaScript
+ * and always end visible. Reduced motion turns them off in the stylesheet. Screen readers get the whole
+ * text once (the characters are aria-hidden), so the split never spells words out letter by letter.
+ */
+export function RevealText({
+	text,
+	revealKey,
+	playOnLoad = false,
+	delay = 0,
+	pairWordsOnMobile = false,
+	className,
+}: RevealTextProps) {
+	const words = text.split(/\s+/).filter(Boolean);
+	const lines = pairWordsOnMobile ? pairs(words) : [words];
+	let characterIndex = 0;
+
+	const animated = revealKey > 0 || playOnLoad;
+	const renderCharacter = (character: string, key: number) => (
+		<span
+			key={key}
+			className={animated ? "home-char" : "inline-block"}
+			style={{ "--i": characterIndex++, "--delay": `${delay}s` } as CSSProperties}
+		>
+			{character}
+		</span>
+	);
+
+	return (
+		<span className={className}>
+			<span className="sr-only">{text}</span>
+			<span aria-hidden="true" key={revealKey}>
+				{lines.map((line, lineIndex) => (
+					<span
+						// Lines are positional: the text is fixed for this render.
+						// biome-ignore lint/suspicious/noArrayIndexKey: see above
+						key={lineIndex}
+						className={cx(pairWordsOnMobile && "block md:inline")}
+					>
+						{lineIndex > 0 ? " " : null}
+						{line.map((word, wordIndex) => (
+							// biome-ignore lint/suspicious/noArrayIndexKey: words are positional too
+							<span key={wordIndex}>
+								{wordIndex > 0 ? " " : null}
+								<span className="inline-block whitespace-nowrap">
+									{Array.from(word).map((character, index) => renderCharacter(character, index))}
+								</span>
+							</span>
+						))}
+					</span>
+				))}
+			</span>
+		</span>
+	);
+}
+
+function pairs(words: string[]): string[][] {
+	const lines: string[][] = [];
+	for (let index = 0; index < words.length; index += 2) lines.push(words.slice(index, index + 2));
+	return lines;
+}

@@ -1,0 +1,304 @@
+import type { Page } from "@playwright/test";
+import { formatPrice } from "../../app/lib/format";
+import { seedArtists, seedProducts } from "../../db/seed-data";
+import { expect, test } from "./fixtures";
+
+type SeedProduct = (typeof seedProducts)[number];
+
+function productNames(products: SeedProduct[]): string[] {
+	return products.map((product) => product.name).sort();
+}
+
+/** What the shop's search should find: the word anywhere in name, designer or either description. */
+function matching(word: string): SeedProduct[] {
+	const needle = word.toLocaleLowerCase("ru");
+	return seedProducts.filter((product) =>
+		[product.name, product.designer, product.descriptionEn, product.descriptionRu]
+			.join(" ")
+			.toLocaleLowerCase("ru")
+			.includes(needle),
+	);
+}
+
+const cards = (page: Page) => page.getByTestId("project-card");
+const filterForm = (page: Page) => page.getByRole("search", { name: "Filter the catalogue" });
+
+async function cardNames(page: Page): Promise<string[]> {
+	return (await cards(page).getByRole("heading").allInnerTexts()).sort();
+}
+
+async function cardPrices(page: Page): Promise<number[]> {
+	const texts = await cards(page).allInnerTexts();
+	return texts.map((text) => Number(/([\d\u00a0]+)\u00a0₽/.exec(text)?.[1]?.replace(/\u00a0/g, "")));
+}
+
+/** Choose a filter: with JavaScript the form submits on change, without it the visitor presses Apply. */
+async function choose(page: Page, js: boolean, label: string, value: string) {
+	// Submitting on change starts once the page has hydrated (a slow machine can take a moment).
+	if (js) await expect(filterForm(page)).toHaveAttribute("data-enhanced", "true");
+	await page.getByLabel(label, { exact: true }).selectOption(value);
+	if (!js) await page.getByRole("button", { name: "Apply" }).click();
+}
+
+async function search(page: Page, text: string) {
+	await page.getByRole("searchbox", { name: "Search" }).fill(text);
+	await page.getByRole("searchbox", { name: "Search" }).press("Enter");
+}
+
+test.describe("artists", () => {
+	test("/artists lists every artist, each with one 'View Profile' link to its page", async ({ page }) => {
+		await page.goto("/artists");
+		await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+		await expect(page.getByRole("heading", { level: 1 })).toHaveText("Artists, Designers & Studios");
+		await expect(page.getByRole("link", { name: "View Profile", exact: true })).toHaveCount(
+			seedArtists.length,
+		);
+		expect(seedArtists).toHaveLength(7);
+		for (const artist of seedArtists) {
+			const card = page
+				.getByRole("article")
+				.filter({ has: page.getByRole("heading", { name: artist.name, exact: true }) });
+			await expect(card.getByRole("link")).toHaveCount(1);
+			await expect(card.getByRole("link")).toHaveAccessibleName("View Profile");
+			await expect(card.getByRole("link")).toHaveAccessibleDescription(artist.name);
+			await expect(card.getByRole("link")).toHaveAttribute("href", `/artist/${artist.id}`);
+			const works = seedProducts.filter((product) => product.designer === artist.name).length;
+			await expect(card).toContainText(`${works} works`);
+		}
+		await page
+			.getByRole("article")
+			.filter({ has: page.getByRole("heading", { name: "Carmworks" }) })
+			.getByRole("link", { name: "View Profile" })
+			.click();
+		await expect(page).toHaveURL("/artist/carmworks");
+		await expect(page.getByRole("heading", { level: 1 })).toHaveText("Carmworks");
+	});
+
+	test("/artists speaks Russian", async ({ page }) => {
+		await page.goto("/artists?lng=ru");
+		await expect(page.getByRole("heading", { level: 1 })).toHaveText("Художники, дизайнеры и студии");
+		await expect(page.getByRole("link", { name: "Смотреть профиль", exact: true })).toHaveCount(7);
+		await expect(page.getByText("Corpus Studio работает с массивом дерева")).toBeVisible();
+	});
+
+	test("an artist page shows the profile and exactly that designer's works with prices", async ({ page }) => {
+		await page.goto("/artist/corpus-studio");
+		await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+		await expect(page.getByRole("heading", { level: 1 })).toHaveText("Corpus Studio");
+		await expect(page.getByRole("img", { name: "Corpus Studio" })).toBeVisible();
+		await expect(page.getByText("Corpus Studio works in solid wood")).toBeVisible();
+		await expect(page.getByText(/certificate of authenticity/).first()).toBeVisible();
+
+		const works = page.getByRole("region", { name: "Works by Corpus Studio" });
+		await expect(works.getByRole("heading", { level: 2 })).toHaveText("Works by Corpus Studio");
+		const expected = seedProducts.filter((product) => product.designer === "Corpus Studio");
+		await expect(works.getByRole("heading", { level: 3 })).toHaveCount(expected.length);
+		expect((await works.getByRole("heading", { level: 3 }).allInnerTexts()).sort()).toEqual(
+			productNames(expected),
+		);
+		for (const product of expected) {
+			const card = works
+				.getByTestId("project-card")
+				.filter({ has: page.getByRole("heading", { name: product.name }) });
+			await expect(card).toContainText("Corpus Studio");
+			await expect(card).toContainText(formatPrice(product.price));
+			await expect(card.getByRole("link")).toHaveAttribute("href", `/project/${product.id}`);
+		}
+		await expect(works).toContainText("48\u00a0000\u00a0₽");
+
+		await page.getByRole("link", { name: "All artists" }).click();
+		await expect(page).toHaveURL("/artists");
+	});
+
+	test("an artist page links each work to its project", async ({ page }) => {
+		await page.goto("/artist/masquespacio");
+		await page.getByRole("link", { name: /Terra Modular Sofa/ }).click();
+		await expect(page).toHaveURL("/project/terra-modular-sofa");
+	});
+
+	test("an artist page in Russian", async ({ page }) => {
+		await page.goto("/artist/studio-tkan?lng=ru");
+		await expect(page.getByRole("heading", { level: 2, name: "Работы: Studio Tkan" })).toBeVisible();
+		await expect(page.getByRole("link", { name: "Все авторы" })).toHaveAttribute("href", "/artists");
+		await expect(page.getByText("3 работы в галерее")).toBeVisible();
+	});
+
+	test("an artist page carries Person structured data and a profile OpenGraph type", async ({ page }) => {
+		await page.goto("/artist/corpus-studio");
+		const scripts = await page.locator('script[type="application/ld+json"]').allTextContents();
+		const person = scripts
+			.map((text) => JSON.parse(text) as Record<string, unknown>)
+			.find((data) => data["@type"] === "Person");
+		expect(person).toBeDefined();
+		expect(person?.name).toBe("Corpus Studio");
+		expect(String(person?.description)).toContain("solid wood");
+		expect(String(person?.url)).toMatch(/^https?:\/\/.+\/artist\/corpus-studio$/);
+		expect(String(person?.image)).toMatch(/^https?:\/\//);
+		await expect(page.locator('meta[property="og:type"]')).toHaveAttribute("content", "profile");
+		expect(await page.title()).toBe("Corpus Studio — FORMA");
+	});
+
+	test("an unknown artist is a 404 page", async ({ page }) => {
+		const response = await page.goto("/artist/no-such-artist");
+		expect(response?.status()).toBe(404);
+		await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+	});
+});
+
+test.describe("shop", () => {
+	test("shows the whole catalogue on one page, with labelled filters", async ({ page }) => {
+		const response = await page.goto("/shop");
+		expect(response?.status()).toBe(200);
+		expect(await page.title()).toBe("Shop — FORMA");
+		await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+		await expect(page.getByRole("heading", { level: 1 })).toHaveText("Shop");
+		await expect(page.getByText("18 products", { exact: true })).toBeVisible();
+		await expect(cards(page)).toHaveCount(seedProducts.length);
+		// 18 products fit on one page of 24: no pagination.
+		await expect(page.getByRole("navigation", { name: "Pages" })).toHaveCount(0);
+		for (const label of ["Search", "Category", "Designer", "Sort by"]) {
+			await expect(page.getByLabel(label, { exact: true })).toBeVisible();
+		}
+		await expect(page.getByLabel("Category", { exact: true }).locator("option")).toHaveText([
+			"All categories",
+			"Furniture",
+			"Clothing",
+			"Design",
+			"Art",
+			"Branding",
+			"Creative",
+			"Uncategorized",
+		]);
+	});
+
+	test("filters by category", async ({ page, js }) => {
+		await page.goto("/shop");
+		await choose(page, js, "Category", "furniture");
+		await expect(page).toHaveURL(/[?&]category=furniture/);
+		const furniture = seedProducts.filter((product) => product.category === "furniture");
+		await expect(page.getByText(`${furniture.length} products`, { exact: true })).toBeVisible();
+		await expect(cards(page)).toHaveCount(furniture.length);
+		expect(await cardNames(page)).toEqual(productNames(furniture));
+		await expect(page.getByLabel("Category", { exact: true })).toHaveValue("furniture");
+	});
+
+	test("filters by designer", async ({ page, js }) => {
+		await page.goto("/shop");
+		await choose(page, js, "Designer", "Studio Tkan");
+		await expect(page).toHaveURL(/[?&]designer=Studio(\+|%20)Tkan/);
+		const expected = seedProducts.filter((product) => product.designer === "Studio Tkan");
+		await expect(cards(page)).toHaveCount(expected.length);
+		expect(await cardNames(page)).toEqual(productNames(expected));
+	});
+
+	test("sorts by price both ways", async ({ page, js }) => {
+		await page.goto("/shop");
+		await choose(page, js, "Sort by", "price-asc");
+		await expect(page).toHaveURL(/[?&]sort=price-asc/);
+		await expect(cards(page).first()).toContainText("450\u00a0₽");
+		const ascending = await cardPrices(page);
+		expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
+		expect(ascending).toHaveLength(18);
+
+		await choose(page, js, "Sort by", "price-desc");
+		await expect(page).toHaveURL(/[?&]sort=price-desc/);
+		await expect(cards(page).first()).toContainText("140\u00a0000\u00a0₽");
+		const descending = await cardPrices(page);
+		expect(descending).toEqual([...descending].sort((a, b) => b - a));
+	});
+
+	test("combines filters, keeps them in the URL, and resets", async ({ page }) => {
+		await page.goto("/shop?category=furniture&sort=price-asc");
+		await expect(page.getByLabel("Category", { exact: true })).toHaveValue("furniture");
+		await expect(page.getByLabel("Sort by", { exact: true })).toHaveValue("price-asc");
+		await expect(cards(page).first()).toContainText(formatPrice(12900));
+		await expect(cards(page)).toHaveCount(8);
+		await page.getByRole("link", { name: "Reset", exact: true }).click();
+		await expect(page).toHaveURL("/shop");
+		await expect(cards(page)).toHaveCount(18);
+		await expect(page.getByLabel("Category", { exact: true })).toHaveValue("");
+	});
+
+	test("searches English descriptions", async ({ page }) => {
+		await page.goto("/shop");
+		await search(page, "wool");
+		await expect(page).toHaveURL(/[?&]q=wool/);
+		const expected = matching("wool");
+		expect(expected.length).toBeGreaterThan(1);
+		await expect(cards(page)).toHaveCount(expected.length);
+		expect(await cardNames(page)).toEqual(productNames(expected));
+		await expect(page.getByRole("searchbox", { name: "Search" })).toHaveValue("wool");
+	});
+
+	test("searches Russian descriptions, ignoring case", async ({ page }) => {
+		await page.goto("/shop");
+		await search(page, "ДУБА");
+		const expected = matching("дуба");
+		expect(expected.length).toBeGreaterThan(0);
+		await expect(cards(page)).toHaveCount(expected.length);
+		expect(await cardNames(page)).toEqual(productNames(expected));
+	});
+
+	test("an empty result says so and offers a reset", async ({ page }) => {
+		await page.goto("/shop");
+		await search(page, "zzqxj");
+		await expect(page.getByRole("heading", { name: "Nothing matches your search" })).toBeVisible();
+		await expect(page.getByText("0 products", { exact: true })).toBeVisible();
+		await expect(cards(page)).toHaveCount(0);
+		await page.getByRole("link", { name: "Reset filters" }).click();
+		await expect(page).toHaveURL("/shop");
+		await expect(cards(page)).toHaveCount(18);
+	});
+
+	test("a page number past the end shows the last page", async ({ page }) => {
+		const response = await page.goto("/shop?page=99");
+		expect(response?.status()).toBe(200);
+		await expect(page.getByText("18 products", { exact: true })).toBeVisible();
+		await expect(cards(page)).toHaveCount(18);
+		await expect(page.getByRole("navigation", { name: "Pages" })).toHaveCount(0);
+	});
+
+	test("invalid parameters fall back to the defaults", async ({ page }) => {
+		const response = await page.goto("/shop?sort=bogus&category=nope&designer=Nobody&page=-2&q=");
+		expect(response?.status()).toBe(200);
+		await expect(page.getByText("18 products", { exact: true })).toBeVisible();
+		await expect(page.getByLabel("Category", { exact: true })).toHaveValue("");
+		await expect(page.getByLabel("Designer", { exact: true })).toHaveValue("");
+		await expect(page.getByLabel("Sort by", { exact: true })).toHaveValue("newest");
+		await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/shop$/);
+	});
+
+	test("counts in Russian with the right plural", async ({ page }) => {
+		await page.goto("/shop?lng=ru");
+		await expect(page.getByRole("heading", { level: 1 })).toHaveText("Магазин");
+		await expect(page.getByText("18 товаров", { exact: true })).toBeVisible();
+		await page.goto("/shop?category=clothing");
+		await expect(page.getByText("2 товара", { exact: true })).toBeVisible();
+		await page.goto(`/shop?q=${encodeURIComponent("пальто")}`);
+		await expect(page.getByText(`${matching("пальто").length} товар`, { exact: true })).toBeVisible();
+		await page.goto("/shop?category=furniture");
+		await expect(page.getByText("8 товаров", { exact: true })).toBeVisible();
+		await expect(page.getByLabel("Категория", { exact: true })).toHaveValue("furniture");
+	});
+
+	test("with JavaScript, a filter applies on change and the page keeps its scroll position", async ({
+		page,
+		js,
+	}) => {
+		test.skip(!js, "submitting on change is an enhancement");
+		await page.setViewportSize({ width: 1280, height: 500 });
+		await page.goto("/shop");
+		await expect(filterForm(page)).toHaveAttribute("data-enhanced", "true");
+		const category = page.getByLabel("Category", { exact: true });
+		await category.scrollIntoViewIfNeeded();
+		await page.evaluate(() => window.scrollBy(0, 200));
+		const before = await page.evaluate(() => window.scrollY);
+		expect(before).toBeGreaterThan(0);
+		await category.focus();
+		await category.selectOption("clothing");
+		await expect(page).toHaveURL("/shop?category=clothing");
+		await expect(cards(page)).toHaveCount(2);
+		expect(await page.evaluate(() => window.scrollY)).toBe(before);
+		await expect(category).toBeFocused();
+	});
+});

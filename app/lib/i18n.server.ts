@@ -1,4 +1,5 @@
 import { RemixI18Next } from "remix-i18next/server";
+import { ALL_NAMESPACES, serverResources } from "~/locales/server";
 import { languageCookie } from "./cookies.server";
 import { DEFAULT_LANGUAGE, i18nConfig, isLanguage, type Language, SUPPORTED_LANGUAGES } from "./i18n";
 
@@ -13,7 +14,8 @@ export const i18nServer = new RemixI18Next({
 		cookie: languageCookie,
 		order: ["searchParams", "cookie"],
 	},
-	i18next: i18nConfig,
+	// Loaders may also read the server-only namespaces (long texts the browser never needs).
+	i18next: { ...i18nConfig, ns: [...ALL_NAMESPACES], resources: serverResources },
 });
 
 export async function getLanguage(request: Request): Promise<Language> {

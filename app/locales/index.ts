@@ -44,3 +44,4 @@ export const resources = {
 } as const;
 
 export const NAMESPACES = ["common", "home", "catalog", "artists", "shop", "pages", "account", "admin"] as const;
+

@@ -1,11 +1,25 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
-import { localized } from "~/lib/i18n";
-import { getLanguage } from "~/lib/i18n.server";
-import { DEFAULT_PRODUCT_IMAGE, imageUrl } from "~/lib/images";
-import { listProductsByCategory } from "~/models/products.server";
+import { ArtCollections } from "~/components/catalog/art-collections";
+import catalogStyles from "~/components/catalog/catalog.css";
+import { CategoryBanner } from "~/components/catalog/category-banner";
+import { CategoryProjects } from "~/components/catalog/category-projects";
+import { getLanguage, i18nServer } from "~/lib/i18n.server";
+import { rootMetaData, seoMeta } from "~/lib/seo";
+import { listProductsByCategory, type ProjectSummary, toProjectSummary } from "~/models/products.server";
 import { SITE_CATEGORIES, type SiteCategory } from "~db/categories";
+
+/**
+ * /branding, /design, /art and /creative. Any other single-segment path that no static route claims
+ * (/about, /shop … are their own routes and win over this one) is a 404.
+ */
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogStyles }];
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+	if (!data) return [];
+	const { language, origin } = rootMetaData(matches);
+	return seoMeta({ ...data.meta, path: `/${data.category}`, origin, language });
+};
 
 function isSiteCategory(value: string | undefined): value is SiteCategory {
 	return (SITE_CATEGORIES as readonly string[]).includes(value ?? "");
@@ -15,51 +29,31 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	const { category } = params;
 	if (!isSiteCategory(category)) throw new Response("Not Found", { status: 404 });
 	const language = await getLanguage(request);
-	const products = await listProductsByCategory(category);
-	return {
-		category,
-		projects: products.map((product) => ({
-			id: product.id,
-			name: product.name,
-			designer: product.designer,
-			description: localized(language, product.description_en, product.description_ru),
-			image: product.image ? imageUrl(product.image) : DEFAULT_PRODUCT_IMAGE,
-		})),
+	const t = await i18nServer.getFixedT(language, "catalog");
+	const meta = {
+		title: t("category.metaTitle", { category: t(`nav.${category}`, { ns: "common" }) }),
+		description: t(`category.metaDescription.${category}`),
 	};
+	try {
+		const products = await listProductsByCategory(category);
+		const projects = products.map((product) => toProjectSummary(product, language));
+		return { category, projects, error: null, meta };
+	} catch (error) {
+		// The page (and the site around it) still renders; the visitor sees what went wrong in an alert.
+		console.error(`Loading the ${category} projects failed`, error);
+		const message = error instanceof Error ? error.message : String(error);
+		const projects: ProjectSummary[] = [];
+		return data({ category, projects, error: message, meta }, { status: 500 });
+	}
 }
 
 export default function CategoryPage() {
-	const { category, projects } = useLoaderData<typeof loader>();
-	const { t } = useTranslation();
+	const { category, projects, error } = useLoaderData<typeof loader>();
 	return (
-		<div className="mx-auto max-w-[1440px] px-5 md:px-10">
-			<header className="border-b border-line py-16 md:py-24">
-				<h1 className="font-display text-[clamp(3rem,10vw,8rem)] leading-none font-semibold tracking-[-0.05em]">
-					{t(`nav.${category}`)}
-				</h1>
-				<p className="mt-4 text-muted">{t("category.count", { count: projects.length })}</p>
-			</header>
-			{projects.length === 0 ? (
-				<p className="py-16 text-muted">{t("category.empty")}</p>
-			) : (
-				<ul className="grid gap-x-6 gap-y-12 py-12 sm:grid-cols-2 lg:grid-cols-3">
-					{projects.map((project) => (
-						<li key={project.id}>
-							<a href={`/project/${project.id}`} className="group block">
-								<img
-									src={project.image}
-									alt={project.name}
-									loading="lazy"
-									className="aspect-[4/3] w-full rounded-lg bg-card object-cover"
-								/>
-								<h2 className="mt-4 font-display text-lg font-medium">{project.name}</h2>
-								<p className="text-sm text-muted">{project.designer}</p>
-								<p className="mt-2 line-clamp-2 text-sm">{project.description}</p>
-							</a>
-						</li>
-					))}
-				</ul>
-			)}
-		</div>
+		<>
+			<CategoryBanner category={category} count={projects.length} />
+			<CategoryProjects projects={projects} error={error} />
+			{category === "art" ? <ArtCollections /> : null}
+		</>
 	);
 }

@@ -1,0 +1,51 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ArrowRightIcon } from "~/components/icons";
+import { ProjectCard } from "~/components/project-card";
+import type { ProjectSummary } from "~/models/products.server";
+
+interface CategoryProjectsProps {
+	projects: ProjectSummary[];
+	/** Set when the projects could not be loaded; shown instead of the grid. */
+	error?: string | null;
+}
+
+/** A category's grid of project cards (1, 2 or 3 columns), its empty state, or its load error. */
+export function CategoryProjects({ projects, error = null }: CategoryProjectsProps) {
+	const { t } = useTranslation("catalog");
+	return (
+		<section
+			aria-labelledby="category-projects"
+			className="mx-auto max-w-[1440px] px-5 pt-12 pb-20 md:px-10 md:pt-16 md:pb-28"
+		>
+			<h2 id="category-projects" className="text-xs font-semibold tracking-[0.18em] text-muted uppercase">
+				{t("category.projectsTitle")}
+			</h2>
+			{error ? (
+				<p
+					role="alert"
+					className="mt-8 rounded-xl border border-accent/40 bg-card px-5 py-4 text-sm font-medium text-ink"
+				>
+					{t("category.loadError", { message: error })}
+				</p>
+			) : projects.length === 0 ? (
+				<div className="mt-8 rounded-2xl border border-dashed border-line px-6 py-16 text-center">
+					<p className="font-display text-xl font-medium">{t("category.empty")}</p>
+					<p className="mx-auto mt-3 max-w-md text-sm text-muted">{t("category.emptyHint")}</p>
+					<Link to="/shop" className="button-primary mt-8">
+						{t("category.toShop")}
+						<ArrowRightIcon width={18} height={18} />
+					</Link>
+				</div>
+			) : (
+				<ul className="mt-8 grid gap-x-6 gap-y-14 sm:grid-cols-2 lg:grid-cols-3">
+					{projects.map((project, index) => (
+						<li key={project.id}>
+							<ProjectCard project={project} headingLevel={3} showPrice priority={index === 0} />
+						</li>
+					))}
+				</ul>
+			)}
+		</section>
+	);
+}

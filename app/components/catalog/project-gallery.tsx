@@ -1,0 +1,338 @@
+import Autoplay from "embla-carousel-autoplay";
+import useEmblaCarousel from "embla-carousel-react";
+import { useReducedMotion } from "motion/react";
+import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ArrowLeftIcon, ArrowRightIcon, PauseIcon, PlayIcon } from "~/components/icons";
+import { ResponsiveImage } from "~/components/responsive-image";
+import { DEFAULT_PRODUCT_IMAGE, type StoredImage } from "~/lib/images";
+import { cx } from "~/lib/site";
+import { useHydrated } from "~/lib/use-hydrated";
+
+/** One picture of the gallery; `image: null` is the default picture of a project without its own. */
+export interface GalleryImage {
+	image: StoredImage | null;
+	alt: string;
+}
+
+export const GALLERY_AUTOPLAY_DELAY_MS = 4000;
+/**
+ * Embla's `duration` is not in milliseconds (it drives a spring); 22 settles a one-slide move in about
+ * 0.6 s, the transition time the spec asks for.
+ */
+const GALLERY_SCROLL_DURATION = 22;
+const MAIN_SIZES = "(min-width: 1024px) 56vw, 100vw";
+
+/**
+ * The project page's gallery. With JavaScript: an Embla carousel that loops and autoplays every 4 s,
+ * pauses while the mouse is over it, stops/resumes on a click on the image (or the pause button), and
+ * moves with the arrow keys when it has focus. Without JavaScript: the first image is shown and the others
+ * are reachable in a scroll-snap row and through the thumbnails (anchor links).
+ */
+export function ProjectGallery({ images, label }: { images: GalleryImage[]; label: string }) {
+	const { t } = useTranslation("catalog");
+	const hydrated = useHydrated();
+	const reducedMotion = useReducedMotion() ?? false;
+	const multiple = images.length > 1;
+	const [autoplay] = useState(() =>
+		Autoplay({
+			delay: GALLERY_AUTOPLAY_DELAY_MS,
+			playOnInit: false,
+			// Hover, focus and clicks are handled below, so that a visitor's "stop" is never undone by them.
+			stopOnInteraction: true,
+			stopOnMouseEnter: false,
+			stopOnFocusIn: false,
+		}),
+	);
+	const [viewportRef, emblaApi] = useEmblaCarousel(
+		{ loop: true, duration: GALLERY_SCROLL_DURATION, active: hydrated && multiple },
+		[autoplay],
+	);
+	const [selected, setSelected] = useState(0);
+	/** The visitor stopped the slideshow (click or button); people who prefer reduced motion start there. */
+	const [stopped, setStopped] = useState(false);
+	const [hovered, setHovered] = useState(false);
+	const [announcement, setAnnouncement] = useState("");
+	/** Bumped on every toggle, to replay the big play/pause sign over the picture. */
+	const [flashes, setFlashes] = useState(0);
+
+	useEffect(() => {
+		if (reducedMotion) setStopped(true);
+	}, [reducedMotion]);
+
+	useEffect(() => {
+		if (!emblaApi) return;
+		const onSelect = () => setSelected(emblaApi.selectedScrollSnap());
+		onSelect();
+		emblaApi.on("select", onSelect).on("reInit", onSelect);
+		return () => {
+			emblaApi.off("select", onSelect).off("reInit", onSelect);
+		};
+	}, [emblaApi]);
+
+	// Autoplay runs exactly when nothing holds it: not stopped by the visitor, no mouse over the gallery.
+	useEffect(() => {
+		if (!emblaApi || !multiple) return;
+		const sync = () => {
+			if (!stopped && !hovered) autoplay.play();
+			else autoplay.stop();
+		};
+		sync();
+		// A drag or swipe stops the plugin (stopOnInteraction); resume afterwards unless something holds it.
+		emblaApi.on("pointerUp", sync).on("reInit", sync);
+		return () => {
+			emblaApi.off("pointerUp", sync).off("reInit", sync);
+		};
+	}, [emblaApi, autoplay, multiple, stopped, hovered]);
+
+	// Before hydration the row may have been scrolled natively; Embla positions slides from zero.
+	useEffect(() => {
+		if (emblaApi) emblaApi.rootNode().scrollLeft = 0;
+	}, [emblaApi]);
+
+	const toggle = useCallback(() => {
+		const nowStopped = !stopped;
+		setStopped(nowStopped);
+		setAnnouncement(nowStopped ? t("gallery.paused") : t("gallery.playing"));
+		setFlashes((count) => count + 1);
+	}, [stopped, t]);
+
+	const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+		if (!emblaApi) return;
+		if (event.key === "ArrowLeft") {
+			event.preventDefault();
+			emblaApi.scrollPrev();
+		} else if (event.key === "ArrowRight") {
+			event.preventDefault();
+			emblaApi.scrollNext();
+		}
+	};
+
+	const interactive = hydrated && multiple;
+	return (
+		<section
+			aria-roledescription="carousel"
+			aria-label={t("gallery.label", { name: label })}
+			// Focusable so that the arrow keys can move the slides (spec: keyboard when the gallery has focus).
+			tabIndex={interactive ? 0 : undefined}
+			onKeyDown={interactive ? onKeyDown : undefined}
+			className="rounded-2xl"
+			data-testid="project-gallery"
+		>
+			<div
+				className="relative"
+				onPointerEnter={(event) => event.pointerType === "mouse" && setHovered(true)}
+				onPointerLeave={(event) => event.pointerType === "mouse" && setHovered(false)}
+			>
+				{/* biome-ignore lint/a11y/noStaticElementInteractions: clicking the picture is a mouse shortcut; the pause button below does the same for keyboard and screen readers */}
+				{/* biome-ignore lint/a11y/useKeyWithClickEvents: see above, the pause button is the keyboard path */}
+				<div
+					ref={viewportRef}
+					onClick={interactive ? toggle : undefined}
+					className={cx(
+						"rounded-2xl bg-card",
+						!hydrated && multiple ? "snap-x snap-mandatory overflow-x-auto" : "overflow-hidden",
+						interactive && "cursor-pointer",
+					)}
+				>
+					<div className="flex touch-pan-y">
+						{images.map((picture, index) => (
+							// biome-ignore lint/a11y/useSemanticElements: the APG carousel pattern: each slide is a labelled group
+							<div
+								// biome-ignore lint/suspicious/noArrayIndexKey: the gallery's order is fixed for the page's life
+								key={index}
+								id={`gallery-slide-${index + 1}`}
+								role="group"
+								aria-roledescription="slide"
+								aria-label={t("gallery.slide", { index: index + 1, count: images.length })}
+								className="min-w-0 shrink-0 grow-0 basis-full snap-start"
+							>
+								<GalleryPicture picture={picture} priority={index === 0} />
+							</div>
+						))}
+					</div>
+				</div>
+				{interactive && flashes > 0 ? (
+					<span
+						key={flashes}
+						aria-hidden="true"
+						className="catalog-flash pointer-events-none absolute top-1/2 left-1/2 grid size-20 -translate-1/2 place-items-center rounded-full bg-paper/85 text-ink backdrop-blur"
+					>
+						{stopped ? <PauseIcon width={32} height={32} /> : <PlayIcon width={32} height={32} />}
+					</span>
+				) : null}
+				{interactive ? (
+					<>
+						<div className="pointer-events-none absolute inset-x-3 top-1/2 flex -translate-y-1/2 justify-between">
+							<button
+								type="button"
+								onClick={() => emblaApi?.scrollPrev()}
+								aria-label={t("gallery.previous")}
+								className="icon-button pointer-events-auto size-11 bg-paper/85 text-ink shadow-sm backdrop-blur hover:bg-paper"
+							>
+								<ArrowLeftIcon />
+							</button>
+							<button
+								type="button"
+								onClick={() => emblaApi?.scrollNext()}
+								aria-label={t("gallery.next")}
+								className="icon-button pointer-events-auto size-11 bg-paper/85 text-ink shadow-sm backdrop-blur hover:bg-paper"
+							>
+								<ArrowRightIcon />
+							</button>
+						</div>
+						<div className="absolute right-3 bottom-3 left-3 flex items-center justify-between gap-3">
+							<span className="rounded-full bg-paper/85 px-3 py-1 text-xs font-semibold tabular-nums backdrop-blur">
+								{selected + 1} / {images.length}
+							</span>
+							<button
+								type="button"
+								onClick={toggle}
+								aria-pressed={stopped}
+								aria-label={stopped ? t("gallery.play") : t("gallery.pause")}
+								className="icon-button size-9 bg-paper/85 text-ink backdrop-blur hover:bg-paper"
+								data-state={stopped ? "stopped" : "playing"}
+							>
+								{stopped ? <PlayIcon width={16} height={16} /> : <PauseIcon width={16} height={16} />}
+							</button>
+						</div>
+					</>
+				) : null}
+				<p className="sr-only" aria-live="polite">
+					{announcement}
+				</p>
+			</div>
+			{multiple ? (
+				<Thumbnails
+					images={images}
+					selected={hydrated ? selected : -1}
+					onSelect={hydrated ? (index) => emblaApi?.scrollTo(index) : undefined}
+				/>
+			) : null}
+		</section>
+	);
+}
+
+/** Small pictures under the gallery: buttons with JavaScript, links to each slide without it. */
+function Thumbnails({
+	images,
+	selected,
+	onSelect,
+}: {
+	images: GalleryImage[];
+	selected: number;
+	onSelect?: (index: number) => void;
+}) {
+	const { t } = useTranslation("catalog");
+	return (
+		<ul aria-label={t("gallery.thumbnails")} className="mt-3 flex gap-2 overflow-x-auto pb-1">
+			{images.map((picture, index) => {
+				const name = t("gallery.show", { index: index + 1, count: images.length });
+				const className = cx(
+					"block w-20 overflow-hidden rounded-lg border-2 transition-opacity md:w-24",
+					index === selected ? "border-accent" : "border-transparent opacity-70 hover:opacity-100",
+				);
+				const thumbnail = <Thumbnail picture={picture} />;
+				return (
+					// biome-ignore lint/suspicious/noArrayIndexKey: the gallery's order is fixed for the page's life
+					<li key={index} className="shrink-0">
+						{onSelect ? (
+							<button
+								type="button"
+								aria-label={name}
+								aria-current={index === selected ? "true" : undefined}
+								onClick={() => onSelect(index)}
+								className={className}
+							>
+								{thumbnail}
+							</button>
+						) : (
+							<a href={`#gallery-slide-${index + 1}`} aria-label={name} className={className}>
+								{thumbnail}
+							</a>
+						)}
+					</li>
+				);
+			})}
+		</ul>
+	);
+}
+
+function Thumbnail({ picture }: { picture: GalleryImage }) {
+	const [broken, setBroken] = useState(false);
+	const imgRef = useRef<HTMLImageElement>(null);
+	useEffect(() => {
+		const img = imgRef.current;
+		if (img?.complete && img.naturalWidth === 0) setBroken(true);
+	}, []);
+	const frame = "block aspect-[4/3] size-full bg-card object-cover";
+	if (!picture.image || broken) {
+		return <img src={DEFAULT_PRODUCT_IMAGE} alt="" width={96} height={72} className={frame} />;
+	}
+	return (
+		<ResponsiveImage
+			ref={imgRef}
+			image={picture.image}
+			alt=""
+			sizes="96px"
+			onError={() => setBroken(true)}
+			className={frame}
+		/>
+	);
+}
+
+/**
+ * One slide's picture: a spinner sits underneath until the image paints over it; a failed image shows
+ * "Image unavailable" (also when it failed before hydration, which fires no React event).
+ */
+function GalleryPicture({ picture, priority }: { picture: GalleryImage; priority: boolean }) {
+	const { t } = useTranslation();
+	const [broken, setBroken] = useState(false);
+	const imgRef = useRef<HTMLImageElement>(null);
+	useEffect(() => {
+		const img = imgRef.current;
+		if (img?.complete && img.naturalWidth === 0) setBroken(true);
+	}, []);
+	const frame = "relative aspect-[4/3] w-full overflow-hidden bg-card";
+	if (broken) {
+		return (
+			<div className={cx(frame, "grid place-items-center bg-[url(/placeholder.svg)] bg-cover bg-center")}>
+				<p className="rounded-full bg-paper/85 px-4 py-1.5 text-sm font-medium">
+					{t("card.imageUnavailable")}
+				</p>
+			</div>
+		);
+	}
+	const imageClass = "relative size-full object-contain select-none";
+	return (
+		<div className={frame}>
+			<span
+				aria-hidden="true"
+				className="absolute top-1/2 left-1/2 size-8 -translate-1/2 animate-spin rounded-full border-2 border-line border-t-muted"
+			/>
+			{picture.image ? (
+				<ResponsiveImage
+					ref={imgRef}
+					image={picture.image}
+					alt={picture.alt}
+					sizes={MAIN_SIZES}
+					priority={priority}
+					draggable={false}
+					onError={() => setBroken(true)}
+					className={imageClass}
+				/>
+			) : (
+				<img
+					ref={imgRef}
+					src={DEFAULT_PRODUCT_IMAGE}
+					alt={picture.alt}
+					width={1200}
+					height={900}
+					draggable={false}
+					onError={() => setBroken(true)}
+					className={imageClass}
+				/>
+			)}
+		</div>
+	);
+}

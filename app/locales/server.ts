@@ -1,0 +1,15 @@
+import enLegal from "./en/legal.json";
+import ruLegal from "./ru/legal.json";
+import { NAMESPACES, resources } from "./index";
+
+/**
+ * Long texts read only by loaders on the server (the terms and privacy sections), kept out of the browser
+ * bundle: the pages receive them as loader data.
+ */
+export const SERVER_ONLY_NAMESPACES = ["legal"] as const;
+export const ALL_NAMESPACES = [...NAMESPACES, ...SERVER_ONLY_NAMESPACES] as const;
+
+export const serverResources = {
+	en: { ...resources.en, legal: enLegal },
+	ru: { ...resources.ru, legal: ruLegal },
+} as const;

@@ -1,0 +1,78 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { getEnv } from "~/lib/env.server";
+import { SUPPORTED_LANGUAGES } from "~/lib/i18n";
+import { localizedUrl } from "~/lib/seo";
+import { listArtists } from "~/models/artists.server";
+import { listProductIds } from "~/models/products.server";
+import { SITE_CATEGORIES } from "~db/categories";
+
+const STATIC_PATHS = ["/", ...SITE_CATEGORIES.map((category) => `/${category}`), "/artists", "/shop"];
+const INFO_PATHS = ["/about", "/contact", "/terms", "/privacy"];
+
+/** Every public page in both languages, each entry naming its alternates (Google's hreflang sitemap form). */
+export async function loader({ request }: LoaderFunctionArgs) {
+	const origin = getEnv().SITE_URL ?? new URL(request.url).origin;
+	const [products, artists] = await Promise.all([listProductIds(), listArtists()]);
+	const pages: SitemapPage[] = [
+		...STATIC_PATHS.map((path) => ({ path })),
+		...artists.map((artist) => ({ path: `/artist/${encodeURIComponent(artist.id)}` })),
+		...INFO_PATHS.map((path) => ({ path })),
+		...products.map((product) => ({
+			path: `/project/${encodeURIComponent(product.id)}`,
+			lastModified: product.updated_at,
+		})),
+	];
+	return new Response(renderSitemap(origin, pages), {
+		headers: {
+			"Content-Type": "application/xml; charset=utf-8",
+			// Short: a new or renamed project should reach crawlers within minutes.
+			"Cache-Control": "public, max-age=300",
+		},
+	});
+}
+
+interface SitemapPage {
+	path: string;
+	/** ISO-8601 timestamp of the last change, when known. */
+	lastModified?: string;
+}
+
+function renderSitemap(origin: string, pages: SitemapPage[]): string {
+	const entries = pages.flatMap((page) => {
+		const alternates = [
+			...SUPPORTED_LANGUAGES.map((language) =>
+				alternateLink(language, localizedUrl(origin, page.path, language)),
+			),
+			alternateLink("x-default", localizedUrl(origin, page.path, "en")),
+		];
+		return SUPPORTED_LANGUAGES.map((language) =>
+			[
+				"\t<url>",
+				`\t\t<loc>${escapeXml(localizedUrl(origin, page.path, language))}</loc>`,
+				...(page.lastModified ? [`\t\t<lastmod>${escapeXml(page.lastModified)}</lastmod>`] : []),
+				...alternates,
+				"\t</url>",
+			].join("\n"),
+		);
+	});
+	return [
+		'<?xml version="1.0" encoding="UTF-8"?>',
+		'<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+		...entries,
+		"</urlset>",
+		"",
+	].join("\n");
+}
+
+function alternateLink(hreflang: string, href: string): string {
+	return `\t\t<xhtml:link rel="alternate" hreflang="${hreflang}" href="${escapeXml(href)}"/>`;
+}
+
+function escapeXml(value: string): string {
+	return value
+		.replaceAll("&", "&amp;")
+		.replaceAll("<", "&lt;")
+		.replaceAll(">", "&gt;")
+		.replaceAll('"', "&quot;")
+		.replaceAll("'", "&apos;");
+}

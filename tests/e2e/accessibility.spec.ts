@@ -1,0 +1,70 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "./fixtures";
+
+/** Every public page, including a project with its own image and one without, and the 404 page. */
+const PUBLIC_PAGES = [
+	"/",
+	"/branding",
+	"/design",
+	"/art",
+	"/creative",
+	"/project/arc-lounge-chair",
+	"/project/slab-oak-dining-table",
+	"/artists",
+	"/artist/corpus-studio",
+	"/shop",
+	"/about",
+	"/contact",
+	"/terms",
+	"/privacy",
+	"/not-found",
+];
+
+const VARIANTS = [
+	{ language: "en", theme: "light" },
+	{ language: "en", theme: "dark" },
+	{ language: "ru", theme: "light" },
+	{ language: "ru", theme: "dark" },
+] as const;
+
+const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+
+// Animations are judged in their settled state: mid-fade text would fail contrast checks it passes at rest.
+test.use({ reducedMotion: "reduce" });
+
+test.describe("accessibility of every public page", () => {
+	for (const path of PUBLIC_PAGES) {
+		test(`${path} in both languages and themes`, async ({ page, context, baseURL, js }) => {
+			test.skip(!js, "axe runs in the browser; one pass with JavaScript is enough");
+			// Four page loads and four axe passes; axe alone takes several seconds on a large page.
+			test.setTimeout(180_000);
+			for (const { language, theme } of VARIANTS) {
+				const variant = `${path} (${language}, ${theme})`;
+				// The language and theme are cookies: start each variant from a clean slate.
+				await context.clearCookies();
+				await context.addCookies([
+					{ name: "theme", value: Buffer.from(JSON.stringify(theme)).toString("base64"), url: baseURL ?? "" },
+				]);
+				await page.goto(language === "ru" ? `${path}?lng=ru` : path);
+				await expect(page.locator("html")).toHaveAttribute("lang", language);
+
+				await expect.soft(page.getByRole("heading", { level: 1 }), `${variant}: one h1`).toHaveCount(1);
+				const imagesWithoutAlt = await page
+					.locator("img:not([alt])")
+					.evaluateAll((images) => images.map((image) => image.getAttribute("src") ?? "(no src)"));
+				expect.soft(imagesWithoutAlt, `${variant}: images without alt`).toEqual([]);
+
+				const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+				const violations = results.violations
+					.filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+					.map((violation) => ({
+						rule: violation.id,
+						impact: violation.impact,
+						help: violation.help,
+						elements: violation.nodes.map((node) => node.target.join(" ")),
+					}));
+				expect.soft(violations, `${variant}: serious or critical axe violations`).toEqual([]);
+			}
+		});
+	}
+});

@@ -1,0 +1,354 @@
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import Database from "better-sqlite3";
+import { formatPrice } from "../../app/lib/format";
+import { SITE_CATEGORIES } from "../../db/categories";
+import { seedProducts } from "../../db/seed-data";
+import { expect, test } from "./fixtures";
+
+/** Controls that need JavaScript appear after hydration, which can be slow on a busy test machine. */
+const HYDRATION_TIMEOUT = 20_000;
+const CATEGORY_NAMES = { branding: "Branding", design: "Design", art: "Art", creative: "Creative" } as const;
+/** Seeded projects, newest first, as the category pages list them. */
+const byNewest = [...seedProducts].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+
+/**
+ * The seed has no gallery images, so this journey adds some to its own test database: two real pictures
+ * (borrowed from other projects) for Tidal Relief, and one missing file for Loop Bench.
+ */
+test.beforeAll(() => {
+	const port = process.env.E2E_PORT ?? "3100";
+	const db = new Database(path.resolve(`tests/e2e/.data/${port}/forma.sqlite`));
+	try {
+		db.pragma("busy_timeout = 5000");
+		db.transaction(() => {
+			db.prepare("delete from product_images where product_id in ('tidal-relief', 'loop-bench')").run();
+			const borrow = db.prepare(
+				`insert into product_images (product_id, image_url, image_width, image_height, alt_text, sort_order)
+				 select 'tidal-relief', image, image_width, image_height, ?, ? from products where id = ?`,
+			);
+			borrow.run("Tidal Relief on a studio wall", 1, "nido-stool");
+			borrow.run("Tidal Relief, detail", 2, "terra-modular-sofa");
+			db.prepare(
+				`insert into product_images (product_id, image_url, image_width, image_height, alt_text, sort_order)
+				 values ('loop-bench', 'products/e2e-missing-file.jpg', 1200, 900, 'Loop Bench from the side', 1)`,
+			).run();
+		})();
+	} finally {
+		db.close();
+	}
+});
+
+test.describe("category pages", () => {
+	for (const category of SITE_CATEGORIES) {
+		test(`/${category} shows the banner and exactly its own projects`, async ({ page }) => {
+			const response = await page.goto(`/${category}`);
+			expect(response?.status()).toBe(200);
+			await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+			await expect(page.getByRole("heading", { level: 1 })).toHaveText(CATEGORY_NAMES[category]);
+			expect(await page.title()).toBe(`${CATEGORY_NAMES[category]} — FORMA`);
+
+			const expected = byNewest.filter((product) => product.category === category).map((p) => p.name);
+			expect(expected.length).toBeGreaterThan(0);
+			const grid = page.getByRole("region", { name: "Projects" });
+			await expect(grid.getByRole("heading", { level: 3 })).toHaveText(expected);
+			await expect(page.getByText(`${expected.length} project`)).toBeVisible();
+		});
+	}
+
+	test("other single-segment paths are not category pages", async ({ page }) => {
+		for (const path of ["/furniture", "/paintings"]) {
+			const response = await page.goto(path);
+			expect(response?.status()).toBe(404);
+			await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+		}
+	});
+
+	test("the category page speaks Russian", async ({ page }) => {
+		await page.goto("/art?lng=ru");
+		await expect(page.getByRole("heading", { level: 1 })).toHaveText("Искусство");
+		await expect(page.getByText("2 проекта")).toBeVisible();
+		await expect(page.getByRole("heading", { level: 2, name: "Коллекции" })).toBeVisible();
+		expect(await page.title()).toBe("Искусство — ФОРМА");
+	});
+
+	test("a card with an external link opens it in a new tab", async ({ page }) => {
+		await page.goto("/branding");
+		const external = page.getByRole("link", { name: /Northline Identity/ });
+		await expect(external).toHaveAttribute("href", "https://example.com/forma-case-study");
+		await expect(external).toHaveAttribute("target", "_blank");
+		await expect(external).toHaveAttribute("rel", /noopener/);
+	});
+
+	test("a card without a link opens the project page", async ({ page }) => {
+		await page.goto("/branding");
+		await page.getByRole("link", { name: /Crumb Bakery Identity/ }).click();
+		await expect(page).toHaveURL("/project/crumb-bakery-identity");
+		await expect(page.getByRole("heading", { level: 1 })).toHaveText("Crumb Bakery Identity");
+	});
+
+	test("a card with a site path navigates there", async ({ page }) => {
+		await page.goto("/creative");
+		// /about belongs to another screen; only where the card leads is checked here.
+		await page.getByRole("link", { name: /Indigo Dye Workshop/ }).click();
+		await expect(page).toHaveURL("/about");
+	});
+
+	test("/art has a carousel of five collections", async ({ page, js }) => {
+		await page.goto("/art");
+		const carousel = page.getByRole("region", { name: "Art collections" });
+		const slides = carousel.getByRole("group");
+		await expect(slides).toHaveCount(5);
+		await expect(carousel.getByRole("heading", { level: 3 })).toHaveText([
+			"Abstract",
+			"Prints",
+			"Sculpture",
+			"Photography",
+			"Digital",
+		]);
+		await carousel.scrollIntoViewIfNeeded();
+		await expect(slides.first()).toBeInViewport();
+		if (js) {
+			await expect(page.getByRole("button", { name: "Next collection" })).toBeVisible({
+				timeout: HYDRATION_TIMEOUT,
+			});
+			await expect(page.getByRole("button", { name: "Previous collection" })).toBeVisible();
+		} else {
+			// Without JavaScript the row scrolls sideways, so every card stays reachable.
+			await slides.last().scrollIntoViewIfNeeded();
+			await expect(slides.last()).toBeInViewport();
+		}
+	});
+
+	test("the carousel's buttons move it", async ({ page, js }) => {
+		test.skip(!js, "the buttons are an enhancement that needs JavaScript");
+		await page.emulateMedia({ reducedMotion: "reduce" });
+		await page.goto("/art");
+		const carousel = page.getByRole("region", { name: "Art collections" });
+		const first = carousel.getByRole("group", { name: "1 of 5" });
+		const next = page.getByRole("button", { name: "Next collection" });
+		await expect(next).toBeVisible({ timeout: HYDRATION_TIMEOUT });
+		const firstBox = await first.boundingBox();
+		await next.click();
+		await expect.poll(async () => (await first.boundingBox())?.x).toBeLessThan((firstBox?.x ?? 0) - 100);
+	});
+});
+
+test.describe("project page", () => {
+	test("shows the project, its designer, price, details and selling points", async ({ page }) => {
+		const response = await page.goto("/project/tidal-relief");
+		expect(response?.status()).toBe(200);
+		await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+		await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tidal Relief");
+		await expect(page.getByRole("link", { name: "Carmworks" })).toHaveAttribute("href", "/artist/carmworks");
+		await expect(page.getByTestId("project-price")).toHaveText(formatPrice(27000));
+		await expect(page.getByTestId("project-price")).toHaveText(/^27\s000\s₽$/);
+		await expect(page.getByRole("heading", { level: 2, name: "Project Detail" })).toBeVisible();
+		await expect(page.getByText("A wall relief in cast plaster")).toBeVisible();
+		for (const point of [
+			"Expertly crafted by hand",
+			"Limited production",
+			"Certificate of authenticity included",
+			"Free worldwide shipping",
+		]) {
+			await expect(page.getByText(point, { exact: true })).toBeVisible();
+		}
+		expect(await page.title()).toBe("Tidal Relief — FORMA");
+	});
+
+	test("the back link returns to the category", async ({ page }) => {
+		await page.goto("/project/tidal-relief");
+		await page.getByRole("link", { name: "Back to Art" }).click();
+		await expect(page).toHaveURL("/art");
+		await expect(page.getByRole("heading", { level: 1 })).toHaveText("Art");
+	});
+
+	test("projects of categories without a page link back to the shop, filtered", async ({ page }) => {
+		await page.goto("/project/slab-oak-dining-table");
+		await expect(page.getByRole("link", { name: "Back to Furniture" })).toHaveAttribute(
+			"href",
+			"/shop?category=furniture",
+		);
+		// No artist is called like this designer? Corpus Studio is one, so its name links to the profile.
+		await expect(page.getByRole("link", { name: "Corpus Studio" })).toHaveAttribute(
+			"href",
+			"/artist/corpus-studio",
+		);
+	});
+
+	test("a project without its own image shows the default picture", async ({ page }) => {
+		await page.goto("/project/slab-oak-dining-table");
+		const gallery = page.getByRole("region", { name: "Images of Slab Oak Dining Table" });
+		const image = gallery.getByRole("img", { name: "Slab Oak Dining Table" });
+		await expect(image).toBeVisible();
+		await expect(image).toHaveAttribute("src", "/placeholder.svg");
+		await expect(gallery.getByRole("button")).toHaveCount(0);
+	});
+
+	test("the main image is the page's priority image", async ({ page }) => {
+		await page.goto("/project/tidal-relief");
+		const main = page.getByRole("img", { name: "Tidal Relief", exact: true });
+		await expect(main).toBeVisible();
+		await expect(main).toHaveAttribute("loading", "eager");
+		await expect(main).toHaveAttribute("fetchpriority", "high");
+		await expect(main).toHaveAttribute("srcset", /-800w\.webp 800w/);
+	});
+
+	test("Buy leads to the purchase form; the page explains how buying works", async ({ page, js }) => {
+		await page.goto("/project/tidal-relief");
+		const buy = page.getByRole("main").getByRole("link", { name: "Buy" });
+		await expect(buy).toHaveAttribute("href", "/project/tidal-relief/request");
+		await buy.click();
+		if (js) await expect(page.getByRole("dialog", { name: "Complete your purchase" })).toBeVisible();
+		else await expect(page).toHaveURL("/project/tidal-relief/request");
+		await page.goto("/project/tidal-relief");
+		const request = page.getByRole("region", { name: "How buying works" });
+		await expect(request.getByText("Tidal Relief (code tidal-relief)")).toBeVisible();
+		await expect(request.getByRole("link", { name: "Contacts" })).toHaveAttribute("href", "/contact");
+		await expect(request.getByRole("link", { name: "Email about this piece" })).toHaveAttribute(
+			"href",
+			/^mailto:hello@forma\.gallery\?subject=/,
+		);
+	});
+
+	test("the project page speaks Russian", async ({ page }) => {
+		await page.goto("/project/tidal-relief?lng=ru");
+		await expect(page.getByRole("heading", { level: 2, name: "О проекте" })).toBeVisible();
+		await expect(page.getByText("Настенный рельеф из литого гипса")).toBeVisible();
+		await expect(page.getByRole("link", { name: "Назад: Искусство" })).toHaveAttribute("href", "/art");
+		await expect(page.getByRole("heading", { level: 2, name: "Как проходит покупка" })).toBeAttached();
+		for (const point of [
+			"Искусная ручная работа",
+			"Ограниченный тираж",
+			"Сертификат подлинности в комплекте",
+			"Бесплатная доставка по всему миру",
+		]) {
+			await expect(page.getByText(point, { exact: true })).toBeVisible();
+		}
+		await expect(page.getByRole("main").getByRole("link", { name: "Купить" })).toHaveAttribute(
+			"href",
+			"/project/tidal-relief/request",
+		);
+	});
+
+	test("an unknown project is a 404", async ({ page }) => {
+		const response = await page.goto("/project/does-not-exist");
+		expect(response?.status()).toBe(404);
+		await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+	});
+
+	test("describes the product for search engines and sharing", async ({ page }) => {
+		await page.goto("/project/tidal-relief");
+		const jsonLd = await page.locator('script[type="application/ld+json"]').first().textContent();
+		const product = JSON.parse(jsonLd ?? "{}");
+		expect(product["@type"]).toBe("Product");
+		expect(product.name).toBe("Tidal Relief");
+		expect(product.brand.name).toBe("Carmworks");
+		expect(product.image[0]).toMatch(/^https?:\/\/.+\/resources\/images\/products\//);
+		expect(product.offers).toMatchObject({
+			"@type": "Offer",
+			priceCurrency: "RUB",
+			price: 27000,
+			availability: "https://schema.org/InStock",
+		});
+		await expect(page.locator('meta[property="og:type"]')).toHaveAttribute("content", "product");
+		await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", product.image[0]);
+	});
+});
+
+test.describe("project gallery", () => {
+	test("without JavaScript every image is reachable", async ({ page, js }) => {
+		test.skip(js, "the no-JavaScript fallback");
+		await page.goto("/project/tidal-relief");
+		const gallery = page.getByRole("region", { name: "Images of Tidal Relief" });
+		await expect(gallery.getByRole("group")).toHaveCount(3);
+		await expect(gallery.getByRole("group", { name: "Image 1 of 3" })).toBeInViewport();
+		await gallery.getByRole("link", { name: "Show image 3 of 3" }).click();
+		await expect(gallery.getByRole("img", { name: "Tidal Relief, detail" })).toBeInViewport();
+	});
+
+	test("next, previous, thumbnails and arrow keys change the slide", async ({ page, js }) => {
+		test.skip(!js, "the carousel's controls need JavaScript");
+		await page.emulateMedia({ reducedMotion: "reduce" });
+		await page.goto("/project/tidal-relief");
+		const gallery = page.getByRole("region", { name: "Images of Tidal Relief" });
+		const slide = (index: number) => gallery.getByRole("group", { name: `Image ${index} of 3` });
+		await expect(gallery.getByRole("button", { name: "Next image" })).toBeVisible({
+			timeout: HYDRATION_TIMEOUT,
+		});
+		await expect(slide(1)).toBeInViewport({ ratio: 0.9 });
+
+		await gallery.getByRole("button", { name: "Next image" }).click();
+		await expect(slide(2)).toBeInViewport({ ratio: 0.9 });
+		await expect(slide(1)).not.toBeInViewport();
+		await expect(gallery.getByText("2 / 3")).toBeVisible();
+
+		await gallery.getByRole("button", { name: "Previous image" }).click();
+		await expect(slide(1)).toBeInViewport({ ratio: 0.9 });
+
+		await gallery.getByRole("button", { name: "Show image 3 of 3" }).click();
+		await expect(slide(3)).toBeInViewport({ ratio: 0.9 });
+
+		await gallery.focus();
+		await page.keyboard.press("ArrowRight");
+		await expect(slide(1)).toBeInViewport({ ratio: 0.9 });
+		await page.keyboard.press("ArrowLeft");
+		await expect(slide(3)).toBeInViewport({ ratio: 0.9 });
+	});
+
+	test("autoplays, and a click on the image stops and resumes it", async ({ page, js }) => {
+		test.skip(!js, "autoplay needs JavaScript");
+		await page.goto("/project/tidal-relief");
+		const gallery = page.getByRole("region", { name: "Images of Tidal Relief" });
+		const pause = gallery.getByRole("button", { name: "Pause slideshow" });
+		await expect(pause).toBeVisible({ timeout: HYDRATION_TIMEOUT });
+		// Autoplay every 4 s: the second slide arrives on its own (the mouse is kept off the gallery).
+		await page.mouse.move(0, 0);
+		await expect(gallery.getByText("2 / 3")).toBeVisible({ timeout: 10_000 });
+
+		await gallery.getByRole("img", { name: "Tidal Relief on a studio wall" }).click();
+		await expect(gallery.getByRole("button", { name: "Play slideshow" })).toHaveAttribute(
+			"aria-pressed",
+			"true",
+		);
+		await expect(gallery.getByText("Slideshow paused")).toBeAttached();
+		await page.mouse.move(0, 0);
+		await page.waitForTimeout(4600);
+		await expect(gallery.getByText("2 / 3")).toBeVisible();
+
+		await gallery.getByRole("button", { name: "Play slideshow" }).click();
+		await expect(gallery.getByRole("button", { name: "Pause slideshow" })).toBeVisible();
+		await expect(gallery.getByText("Slideshow playing")).toBeAttached();
+	});
+
+	test("a picture that fails to load says so", async ({ page, js }) => {
+		test.skip(!js, "the placeholder is drawn by the gallery script");
+		await page.emulateMedia({ reducedMotion: "reduce" });
+		await page.goto("/project/loop-bench");
+		const gallery = page.getByRole("region", { name: "Images of Loop Bench" });
+		await expect(gallery.getByRole("button", { name: "Next image" })).toBeVisible({
+			timeout: HYDRATION_TIMEOUT,
+		});
+		await gallery.getByRole("button", { name: "Next image" }).click();
+		await expect(
+			gallery.getByRole("group", { name: "Image 2 of 2" }).getByText("Image unavailable"),
+		).toBeVisible();
+	});
+});
+
+test.describe("accessibility", () => {
+	for (const path of ["/art", "/branding", "/project/tidal-relief", "/project/slab-oak-dining-table"]) {
+		test(`${path} has no serious axe violations`, async ({ page, js }) => {
+			test.skip(!js, "axe runs as a script inside the page; the markup is the same without JavaScript");
+			// axe is slow on a busy machine; the page itself is not.
+			test.setTimeout(90_000);
+			await page.goto(path);
+			// Let the entrance animations finish, so contrast is measured on the final colours.
+			await page.waitForTimeout(1600);
+			// This journey's content; the header and footer are checked by the shell's own spec.
+			const results = await new AxeBuilder({ page }).include("main").analyze();
+			const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+			expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+		});
+	}
+});

@@ -1,0 +1,108 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+const ADMIN = { username: "curator", password: "e2e-curator-password" };
+
+async function signIn(page: Page, username: string, password: string) {
+	await page.goto("/login");
+	await page.getByLabel("Username or email").fill(username);
+	await page.getByLabel("Password").fill(password);
+	await page.getByRole("button", { name: "Sign in" }).click();
+	await expect(page).not.toHaveURL(/\/login/);
+}
+
+async function register(page: Page, email: string) {
+	await page.goto("/register");
+	await page.getByLabel("Email").fill(email);
+	await page.getByLabel("Phone").fill("+79161234567");
+	await page.getByLabel("Password").fill("a-good-password");
+	await page.getByRole("button", { name: "Create account" }).click();
+	await expect(page).toHaveURL("/account");
+}
+
+test("a purchase request from a project page reaches the admin inbox and the buyer's orders", async ({
+	page,
+	js,
+}, testInfo) => {
+	const email = `buyer-${testInfo.project.name}-${Date.now().toString(36)}@example.com`;
+	await page.goto("/project/tidal-relief");
+	await page.getByRole("main").getByRole("link", { name: "Buy" }).click();
+
+	const form = js ? page.getByRole("dialog", { name: "Complete your purchase" }) : page.getByRole("main");
+	if (js) await expect(form).toBeVisible();
+	else {
+		await expect(page).toHaveURL("/project/tidal-relief/request");
+		await expect(page.getByRole("heading", { level: 1, name: "Complete your purchase" })).toBeVisible();
+	}
+	await expect(form.getByLabel("Phone")).toHaveValue("+7");
+
+	// The spec's messages, next to the fields.
+	await form.getByLabel("Email").fill("nope");
+	await form.getByRole("button", { name: "Send request" }).click();
+	await expect(form.getByText("Please enter a valid email address")).toBeVisible();
+	await expect(form.getByText("Phone number must be at least 11 characters")).toBeVisible();
+
+	await form.getByLabel("Email").fill(email);
+	await form.getByLabel("Phone").fill("+7 916 555-44-33");
+	await form.getByRole("button", { name: "Send request" }).click();
+	await expect(page.getByTestId("toast")).toContainText(
+		"Thank you for your order of Tidal Relief. We will contact you soon.",
+	);
+	if (js) await expect(form).toBeHidden();
+	await expect(page).toHaveURL("/project/tidal-relief");
+
+	// The shop sees it…
+	await signIn(page, ADMIN.username, ADMIN.password);
+	await page.goto("/admin/requests");
+	const row = page.getByTestId("request-row").filter({ hasText: email });
+	await expect(row).toContainText("Tidal Relief");
+	await expect(row.getByRole("link", { name: "Tidal Relief" })).toHaveAttribute(
+		"href",
+		"/project/tidal-relief",
+	);
+	await expect(page.getByTestId("new-requests-count")).toBeVisible();
+	await row.getByLabel(/Status of request/).selectOption("in_progress");
+	if (!js) await row.getByRole("button", { name: "Save" }).click();
+	await expect(row.getByLabel(/Status of request/)).toHaveValue("in_progress");
+	await page.reload();
+	await expect(
+		page
+			.getByTestId("request-row")
+			.filter({ hasText: email })
+			.getByLabel(/Status of request/),
+	).toHaveValue("in_progress");
+	await page.context().clearCookies();
+
+	// …and so does the buyer, who registers later with the same address.
+	await register(page, email);
+	const orders = page.locator("#orders");
+	await expect(orders.getByRole("link", { name: "Tidal Relief" })).toBeVisible();
+	await expect(orders).toContainText("In progress");
+});
+
+test("favourites: a heart on cards and the project page, listed in the account", async ({
+	page,
+}, testInfo) => {
+	// Anonymous visitors are sent to sign in and come back.
+	await page.goto("/art");
+	await page.getByRole("button", { name: "Add Tidal Relief to favourites" }).click();
+	await expect(page).toHaveURL("/login?redirectTo=%2Fart");
+
+	await register(page, `fan-${testInfo.project.name}-${Date.now().toString(36)}@example.com`);
+	await page.goto("/art");
+	await page.getByRole("button", { name: "Add Tidal Relief to favourites" }).click();
+	await expect(page.getByRole("button", { name: "Remove Tidal Relief from favourites" })).toHaveAttribute(
+		"aria-pressed",
+		"true",
+	);
+	await page.goto("/account");
+	await expect(page.locator("#favourites").getByRole("heading", { name: "Tidal Relief" })).toBeVisible();
+
+	await page.goto("/project/tidal-relief");
+	await page.getByRole("main").getByRole("button", { name: "Remove Tidal Relief from favourites" }).click();
+	await expect(
+		page.getByRole("main").getByRole("button", { name: "Add Tidal Relief to favourites" }),
+	).toBeVisible();
+	await page.goto("/account");
+	await expect(page.getByText("No favourites yet")).toBeVisible();
+});

@@ -40,7 +40,10 @@ async function bootstrapAdmin(): Promise<void> {
 		? { username: env.ADMIN_USERNAME ?? "", password: env.ADMIN_PASSWORD ?? "", email: env.ADMIN_EMAIL }
 		: DEVELOPMENT_ADMIN;
 	const created = await ensureAdmin(admin);
-	if (created) console.log(`created administrator "${created}"${configured ? "" : " (development default, see README)"}`);
+	if (created)
+		console.log(
+			`created administrator "${created}"${configured ? "" : " (development default, see README)"}`,
+		);
 }
 
 main().catch((error: unknown) => {

@@ -30,7 +30,9 @@ if (!input.success) {
 	process.exit(2);
 }
 
-const { createUser, EmailTakenError, getUserByLogin, isReservedUsername } = await import("../app/models/users.server");
+const { createUser, EmailTakenError, getUserByLogin, isReservedUsername } = await import(
+	"../app/models/users.server"
+);
 const { username, email, password, phone, admin } = input.data;
 if (isReservedUsername(username)) {
 	console.error("The username 'admin' is reserved: choose another one.");
@@ -41,7 +43,13 @@ if (await getUserByLogin(username)) {
 	process.exit(1);
 }
 try {
-	const user = await createUser({ username, email, password, phone: phone ?? null, role: admin ? "admin" : "user" });
+	const user = await createUser({
+		username,
+		email,
+		password,
+		phone: phone ?? null,
+		role: admin ? "admin" : "user",
+	});
 	console.log(`Created ${user.role} "${user.username}" <${user.email}>.`);
 } catch (error) {
 	if (error instanceof EmailTakenError) {

@@ -9,7 +9,9 @@ export async function up(db: Kysely<any>): Promise<void> {
 	await db.schema
 		.createTable("purchase_requests")
 		.addColumn("id", "integer", (col) => col.primaryKey().autoIncrement())
-		.addColumn("product_id", "text", (col) => col.references("products.id").onDelete("set null").onUpdate("cascade"))
+		.addColumn("product_id", "text", (col) =>
+			col.references("products.id").onDelete("set null").onUpdate("cascade"),
+		)
 		.addColumn("product_name", "text", (col) => col.notNull())
 		.addColumn("product_price", "integer", (col) => col.notNull())
 		.addColumn("email", "text", (col) => col.notNull())
@@ -26,7 +28,11 @@ export async function up(db: Kysely<any>): Promise<void> {
 		.on("purchase_requests")
 		.columns(["status", "created_at"])
 		.execute();
-	await db.schema.createIndex("purchase_requests_user_idx").on("purchase_requests").column("user_id").execute();
+	await db.schema
+		.createIndex("purchase_requests_user_idx")
+		.on("purchase_requests")
+		.column("user_id")
+		.execute();
 	await sql`create index purchase_requests_email_idx on purchase_requests (email collate nocase)`.execute(db);
 
 	await db.schema

@@ -43,5 +43,13 @@ export const resources = {
 	},
 } as const;
 
-export const NAMESPACES = ["common", "home", "catalog", "artists", "shop", "pages", "account", "admin"] as const;
-
+export const NAMESPACES = [
+	"common",
+	"home",
+	"catalog",
+	"artists",
+	"shop",
+	"pages",
+	"account",
+	"admin",
+] as const;

@@ -1,6 +1,6 @@
 import enLegal from "./en/legal.json";
-import ruLegal from "./ru/legal.json";
 import { NAMESPACES, resources } from "./index";
+import ruLegal from "./ru/legal.json";
 
 /**
  * Long texts read only by loaders on the server (the terms and privacy sections), kept out of the browser

@@ -1,7 +1,7 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useFetcher, useNavigation } from "@remix-run/react";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { PURCHASE_TOAST_MS, purchaseRequestPath, purchaseSchema } from "~/lib/purchase";
 import { Field, FormAlert, fieldProps } from "./ui/field";
@@ -43,9 +43,12 @@ export function PurchaseForm({ productId, defaultEmail, lastResult, onDone, onCa
 		shouldRevalidate: "onInput",
 	});
 
+	// Each saved request is acknowledged once: reset() re-renders with a new `form`, which must not re-run this.
 	const saved = fetcher.state === "idle" && fetcher.data?.ok ? fetcher.data : null;
+	const acknowledged = useRef<unknown>(null);
 	useEffect(() => {
-		if (!saved) return;
+		if (!saved || acknowledged.current === saved) return;
+		acknowledged.current = saved;
 		showToast({
 			type: "success",
 			title: "purchase.thanks",

@@ -1,17 +1,9 @@
 import { sql } from "kysely";
 import { db } from "~/lib/db.server";
+
+export { isRequestStatus, REQUEST_STATUSES } from "~/lib/request-status";
+
 import type { PurchaseRequest, PurchaseRequestStatus, User } from "~db/schema";
-
-export const REQUEST_STATUSES = [
-	"new",
-	"in_progress",
-	"done",
-	"cancelled",
-] as const satisfies readonly PurchaseRequestStatus[];
-
-export function isRequestStatus(value: unknown): value is PurchaseRequestStatus {
-	return typeof value === "string" && (REQUEST_STATUSES as readonly string[]).includes(value);
-}
 
 export class ProductNotFoundError extends Error {
 	override name = "ProductNotFoundError";

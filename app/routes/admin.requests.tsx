@@ -5,15 +5,11 @@ import { z } from "zod";
 import { requireAdmin } from "~/lib/auth.server";
 import { formatPrice } from "~/lib/format";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
+import { isRequestStatus, REQUEST_STATUSES } from "~/lib/request-status";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useHydrated } from "~/lib/use-hydrated";
-import {
-	isRequestStatus,
-	listRequests,
-	REQUEST_STATUSES,
-	setRequestStatus,
-} from "~/models/purchase-requests.server";
+import { listRequests, setRequestStatus } from "~/models/purchase-requests.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
 	{ title: data?.title ?? "FORMA" },

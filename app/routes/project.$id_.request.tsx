@@ -8,14 +8,12 @@ import { getUser } from "~/lib/auth.server";
 import { formatPrice } from "~/lib/format";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { PURCHASE_TOAST_MS, purchaseSchema } from "~/lib/purchase";
-import { clientAddress, createRateLimiter } from "~/lib/rate-limit.server";
+import { purchaseRequestLimiter } from "~/lib/purchase.server";
+import { clientAddress } from "~/lib/rate-limit.server";
 import { rootMetaData, seoMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import { getProductById } from "~/models/products.server";
 import { createPurchaseRequest, ProductNotFoundError } from "~/models/purchase-requests.server";
-
-/** Enough for any real buyer (or a household sharing a network); too few for a spam run. */
-const requestsPerAddress = createRateLimiter({ limit: 20, windowMs: 15 * 60 * 1000 });
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 	const { origin, language } = rootMetaData(matches);
@@ -56,7 +54,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 	const fail = (result: ReturnType<typeof submission.reply>, status: number) =>
 		data<PurchaseActionData>({ ok: false, result }, { status });
 
-	if (!requestsPerAddress.hit(clientAddress(request)).allowed) {
+	if (!purchaseRequestLimiter.hit(clientAddress(request)).allowed) {
 		return fail(submission.reply({ formErrors: ["purchase.tooMany"] }), 429);
 	}
 	if (submission.status !== "success") return fail(submission.reply(), 400);

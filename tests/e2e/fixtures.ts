@@ -1,10 +1,29 @@
 import { test as base, expect } from "@playwright/test";
 
-/** `js` tells a spec whether this run has JavaScript, so one journey can assert both behaviours. */
-export const test = base.extend<{ js: boolean }>({
+/**
+ * Browser errors that mean the page is broken even if it looks right: a route module that throws in the
+ * browser (Remix then reloads the page), a hydration mismatch, an uncaught exception.
+ */
+const BROKEN_PAGE =
+	/Error loading route module|Minified React error|Hydration failed|There was an error while hydrating/i;
+
+export const test = base.extend<{ js: boolean; browserErrors: string[] }>({
+	/** Whether this run has JavaScript, so one journey can assert both behaviours. */
 	js: async ({ javaScriptEnabled }, use) => {
 		await use(javaScriptEnabled !== false);
 	},
+	browserErrors: [
+		async ({ page }, use) => {
+			const errors: string[] = [];
+			page.on("pageerror", (error) => errors.push(`uncaught: ${error.message}`));
+			page.on("console", (message) => {
+				if (message.type() === "error" && BROKEN_PAGE.test(message.text())) errors.push(message.text());
+			});
+			await use(errors);
+			expect(errors, "the browser reported errors").toEqual([]);
+		},
+		{ auto: true },
+	],
 });
 
 export { expect };

@@ -112,6 +112,9 @@ export default function App() {
 export function ErrorBoundary() {
 	const error = useRouteError();
 	if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+	if (isRouteErrorResponse(error) && (error.status === 400 || error.status === 413)) {
+		return <TranslatedErrorPage messageKey={error.status === 413 ? "error.tooLarge" : "error.badRequest"} />;
+	}
 	if (isRouteErrorResponse(error)) {
 		return (
 			<ErrorPage
@@ -124,4 +127,9 @@ export function ErrorBoundary() {
 		return <ErrorPage message={error.message} stack={development ? error.stack : undefined} />;
 	}
 	return <ErrorPage message={String(error)} />;
+}
+
+function TranslatedErrorPage({ messageKey }: { messageKey: string }) {
+	const { t } = useTranslation();
+	return <ErrorPage message={t(messageKey)} />;
 }

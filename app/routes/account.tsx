@@ -7,6 +7,7 @@ import { z } from "zod";
 import { ProjectCard } from "~/components/project-card";
 import { Field, fieldProps } from "~/components/ui/field";
 import { getSessionId, requireUser } from "~/lib/auth.server";
+import { readFormData } from "~/lib/form.server";
 import { formatPrice } from "~/lib/format";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { verifyPassword } from "~/lib/password.server";
@@ -70,7 +71,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
 	const user = await requireUser(request);
-	const formData = await request.formData();
+	const formData = await readFormData(request);
 	if (formData.get("intent") === "phone") {
 		const submission = parseWithZod(formData, { schema: phoneSchema });
 		if (submission.status !== "success")

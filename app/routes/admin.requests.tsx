@@ -3,6 +3,7 @@ import { Form, Link, useFetcher, useLoaderData, useLocation } from "@remix-run/r
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { requireAdmin } from "~/lib/auth.server";
+import { readFormData } from "~/lib/form.server";
 import { formatPrice } from "~/lib/format";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { isRequestStatus, REQUEST_STATUSES } from "~/lib/request-status";
@@ -38,7 +39,7 @@ const statusChange = z.object({
 
 export async function action({ request }: ActionFunctionArgs) {
 	await requireAdmin(request);
-	const parsed = statusChange.safeParse(Object.fromEntries(await request.formData()));
+	const parsed = statusChange.safeParse(Object.fromEntries(await readFormData(request)));
 	if (!parsed.success) return data({ ok: false as const, error: "requests.notFound" }, { status: 400 });
 	const updated = await setRequestStatus(parsed.data.id, parsed.data.status);
 	if (!updated) return data({ ok: false as const, error: "requests.notFound" }, { status: 404 });

@@ -13,6 +13,7 @@ import { z } from "zod";
 import { AuthCard } from "~/components/auth-card";
 import { Field, FormAlert, fieldProps } from "~/components/ui/field";
 import { authenticator, getUser, LoginError, startSession } from "~/lib/auth.server";
+import { readFormData } from "~/lib/form.server";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { rootMetaData, seoMeta } from "~/lib/seo";
@@ -59,12 +60,20 @@ const STATUS_BY_ERROR = {
 } as const;
 
 export async function action({ request }: ActionFunctionArgs) {
-	// FormStrategy reads the body itself, so validation works on a clone.
-	const submission = parseWithZod(await request.clone().formData(), { schema });
+	const formData = await readFormData(request);
+	const submission = parseWithZod(formData, { schema });
 	if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
 	let user: Awaited<ReturnType<typeof authenticator.authenticate>>;
 	try {
-		user = await authenticator.authenticate("form", request);
+		// FormStrategy reads the body itself: give it the already-read form (and the original headers, which
+		// tell it the client's address), with the content type recomputed for the new body.
+		const headers = new Headers(request.headers);
+		headers.delete("Content-Type");
+		headers.delete("Content-Length");
+		user = await authenticator.authenticate(
+			"form",
+			new Request(request.url, { method: "POST", headers, body: formData }),
+		);
 	} catch (error) {
 		if (!(error instanceof LoginError)) throw error;
 		return data(

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import type { PurchaseActionData } from "~/components/purchase-form";
 import { PurchaseForm } from "~/components/purchase-form";
 import { getUser } from "~/lib/auth.server";
+import { readFormData } from "~/lib/form.server";
 import { formatPrice } from "~/lib/format";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { PURCHASE_TOAST_MS, purchaseSchema } from "~/lib/purchase";
@@ -48,7 +49,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
 	const product = await loadProduct(params.id);
-	const formData = await request.formData();
+	const formData = await readFormData(request);
 	const dialog = formData.get("mode") === "dialog";
 	const submission = parseWithZod(formData, { schema: purchaseSchema });
 	const fail = (result: ReturnType<typeof submission.reply>, status: number) =>

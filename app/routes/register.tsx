@@ -13,6 +13,7 @@ import { z } from "zod";
 import { AuthCard } from "~/components/auth-card";
 import { Field, FormAlert, fieldProps } from "~/components/ui/field";
 import { getUser, registrationAttempts, startSession } from "~/lib/auth.server";
+import { readFormData } from "~/lib/form.server";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { clientAddress } from "~/lib/rate-limit.server";
 import { rootMetaData, seoMeta } from "~/lib/seo";
@@ -52,7 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-	const formData = await request.formData();
+	const formData = await readFormData(request);
 	const submission = parseWithZod(formData, { schema });
 	const settings = await getSettings();
 	if (settings.allow_registration !== 1) {

@@ -1,11 +1,12 @@
 import { type ActionFunctionArgs, data, redirect } from "@remix-run/node";
 import { languageCookie } from "~/lib/cookies.server";
+import { readFormData } from "~/lib/form.server";
 import { isLanguage } from "~/lib/i18n";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 
 /** Sets the language cookie; without JavaScript the visitor is sent back to the page they were on. */
 export async function action({ request }: ActionFunctionArgs) {
-	const form = await request.formData();
+	const form = await readFormData(request);
 	const language = form.get("lng");
 	if (!isLanguage(language)) return data({ ok: false as const, error: "Unknown language" }, { status: 400 });
 	const headers = { "Set-Cookie": await languageCookie.serialize(language) };

@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, data, redirect } from "@remix-run/node";
 import { themeCookie } from "~/lib/cookies.server";
+import { readFormData } from "~/lib/form.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { isTheme } from "~/lib/theme";
 
@@ -8,7 +9,7 @@ import { isTheme } from "~/lib/theme";
  * page; the enhanced form, sent by a fetcher, gets data and updates the page in place.
  */
 export async function action({ request }: ActionFunctionArgs) {
-	const form = await request.formData();
+	const form = await readFormData(request);
 	const theme = form.get("theme");
 	if (!isTheme(theme)) return data({ ok: false as const, error: "Unknown theme" }, { status: 400 });
 	const headers = { "Set-Cookie": await themeCookie.serialize(theme) };

@@ -7,12 +7,10 @@ import {
 	type HandleErrorFunction,
 } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { createInstance } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
-import { i18nConfig } from "./lib/i18n";
-import { getLanguage, languageParamCookie } from "./lib/i18n.server";
+import { I18nextProvider } from "react-i18next";
+import { createRenderI18n, getLanguage, languageParamCookie } from "./lib/i18n.server";
 import { NonceProvider } from "./lib/nonce";
 import { applySecurityHeaders } from "./lib/security-headers.server";
 
@@ -25,8 +23,7 @@ export default async function handleRequest(
 	remixContext: EntryContext,
 ): Promise<Response> {
 	const nonce = randomBytes(16).toString("base64");
-	const i18n = createInstance();
-	await i18n.use(initReactI18next).init({ ...i18nConfig, lng: await getLanguage(request) });
+	const i18n = await createRenderI18n(await getLanguage(request));
 
 	applySecurityHeaders(responseHeaders, nonce);
 	const languageCookie = await languageParamCookie(request);

@@ -1,9 +1,9 @@
 import type { SVGProps } from "react";
 
 /** Small line icons (24×24, currentColor). Decorative by default: the control around them carries the name. */
-type IconProps = SVGProps<SVGSVGElement>;
+export type IconProps = SVGProps<SVGSVGElement>;
 
-function Icon({ children, ...props }: IconProps) {
+export function Icon({ children, ...props }: IconProps) {
 	return (
 		<svg
 			width="20"

@@ -2,8 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { LegalDocument } from "~/components/pages/legal-document";
-import { readSections } from "~/components/pages/locale-content";
-import { getLanguage, i18nServer } from "~/lib/i18n.server";
+import { loadLegalPage } from "~/components/pages/legal-page.server";
 import { rootMetaData, seoMeta } from "~/lib/seo";
 
 /** Date of the text's last revision; change it with the text in app/locales/{en,ru}/pages.json. */
@@ -19,16 +18,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 	});
 
 export async function loader({ request }: LoaderFunctionArgs) {
-	const language = await getLanguage(request);
-	const [t, legal] = await Promise.all([
-		i18nServer.getFixedT(language, "pages"),
-		i18nServer.getFixedT(language, "legal"),
-	]);
-	return {
-		meta: { title: t("privacy.metaTitle"), description: t("privacy.metaDescription") },
-		// Server-only namespace (app/locales/server.ts): the long text travels with this page only.
-		sections: readSections(legal("privacy.sections", { returnObjects: true })),
-	};
+	return loadLegalPage(request, "privacy");
 }
 
 export default function PrivacyPage() {

@@ -1,0 +1,15 @@
+import { getLanguage, i18nServer } from "~/lib/i18n.server";
+import { readSections } from "./locale-content";
+
+/** Terms and privacy load the same way: translated meta plus their long sections from the server-only namespace. */
+export async function loadLegalPage(request: Request, page: "terms" | "privacy") {
+	const language = await getLanguage(request);
+	const [t, legal] = await Promise.all([
+		i18nServer.getFixedT(language, "pages"),
+		i18nServer.getFixedT(language, "legal"),
+	]);
+	return {
+		meta: { title: t(`${page}.metaTitle`), description: t(`${page}.metaDescription`) },
+		sections: readSections(legal(`${page}.sections`, { returnObjects: true })),
+	};
+}

@@ -4,5 +4,5 @@ import { requireAdmin } from "~/lib/auth.server";
 /** /admin opens the first admin section. */
 export async function loader({ request }: LoaderFunctionArgs) {
 	await requireAdmin(request);
-	return redirect("/admin/requests");
+	return redirect("/admin/projects");
 }

@@ -4,6 +4,9 @@ import { useTranslation } from "react-i18next";
 import { requireAdmin } from "~/lib/auth.server";
 import { countNewRequests } from "~/models/purchase-requests.server";
 
+/** The sidebar, in the spec's order (requests sit next to the projects they are about). */
+const ADMIN_SECTIONS = ["projects", "requests", "slider", "users", "settings"] as const;
+
 /** Admin pages are personal and change constantly: never cached anywhere. */
 export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
@@ -24,22 +27,24 @@ export default function AdminLayout() {
 				<p className="font-display text-xl font-semibold">{t("title")}</p>
 				<nav aria-label={t("sidebar")} className="mt-6">
 					<ul className="flex flex-wrap gap-2 md:flex-col">
-						<li>
-							<NavLink
-								to="/admin/requests"
-								className="flex items-center justify-between gap-3 rounded-lg px-3 py-2 text-sm font-semibold hover:bg-ink/5 aria-[current=page]:bg-ink aria-[current=page]:text-paper"
-							>
-								{t("nav.requests")}
-								{newRequests > 0 ? (
-									<span
-										className="rounded-full bg-accent px-2 py-0.5 text-xs text-accent-ink"
-										data-testid="new-requests-count"
-									>
-										{t("nav.newCount", { count: newRequests })}
-									</span>
-								) : null}
-							</NavLink>
-						</li>
+						{ADMIN_SECTIONS.map((section) => (
+							<li key={section}>
+								<NavLink
+									to={`/admin/${section}`}
+									className="flex items-center justify-between gap-3 rounded-lg px-3 py-2 text-sm font-semibold hover:bg-ink/5 aria-[current=page]:bg-ink aria-[current=page]:text-paper"
+								>
+									{t(`nav.${section}`)}
+									{section === "requests" && newRequests > 0 ? (
+										<span
+											className="rounded-full bg-accent px-2 py-0.5 text-xs text-accent-ink"
+											data-testid="new-requests-count"
+										>
+											{t("nav.newCount", { count: newRequests })}
+										</span>
+									) : null}
+								</NavLink>
+							</li>
+						))}
 					</ul>
 				</nav>
 				<div className="mt-6 flex flex-wrap gap-2 md:flex-col">

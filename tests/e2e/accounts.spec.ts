@@ -1,18 +1,5 @@
-import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-
-const ADMIN = { username: "curator", password: "e2e-curator-password" };
-
-/** A unique address per test run and project, so runs never collide. */
-function uniqueEmail(prefix: string, project: string) {
-	return `${prefix}-${project}-${Date.now().toString(36)}@example.com`;
-}
-
-async function signIn(page: Page, username: string, password: string) {
-	await page.getByLabel("Username or email").fill(username);
-	await page.getByLabel("Password").fill(password);
-	await page.getByRole("button", { name: "Sign in" }).click();
-}
+import { ADMIN, submitLogin as signIn, uniqueEmail } from "./session";
 
 test.describe("accounts", () => {
 	test("register, land on the account page, sign out", async ({ page }, testInfo) => {

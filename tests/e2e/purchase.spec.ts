@@ -1,24 +1,5 @@
-import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-
-const ADMIN = { username: "curator", password: "e2e-curator-password" };
-
-async function signIn(page: Page, username: string, password: string) {
-	await page.goto("/login");
-	await page.getByLabel("Username or email").fill(username);
-	await page.getByLabel("Password").fill(password);
-	await page.getByRole("button", { name: "Sign in" }).click();
-	await expect(page).not.toHaveURL(/\/login/);
-}
-
-async function register(page: Page, email: string) {
-	await page.goto("/register");
-	await page.getByLabel("Email").fill(email);
-	await page.getByLabel("Phone").fill("+79161234567");
-	await page.getByLabel("Password").fill("a-good-password");
-	await page.getByRole("button", { name: "Create account" }).click();
-	await expect(page).toHaveURL("/account");
-}
+import { ADMIN, register, signIn } from "./session";
 
 test("a purchase request from a project page reaches the admin inbox and the buyer's orders", async ({
 	page,

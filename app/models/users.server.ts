@@ -118,6 +118,68 @@ export async function setUserStatus(userId: number, status: UserStatus): Promise
 	});
 }
 
+/** The users screen: everyone, oldest first, without password hashes. */
+export async function listUsers() {
+	return db
+		.selectFrom("users")
+		.select(["id", "username", "email", "phone", "role", "status", "created_at"])
+		.orderBy("id")
+		.execute();
+}
+
+export async function isUsernameTaken(username: string): Promise<boolean> {
+	const row = await db
+		.selectFrom("users")
+		.select("id")
+		.where(sql`username`, "=", sql`${username.trim()} collate nocase`)
+		.executeTakeFirst();
+	return Boolean(row);
+}
+
+/** Why an admin's change to an account was refused (each has a translated message). */
+export type AccessChangeError = "notFound" | "selfBlock" | "selfDemote" | "lastAdmin";
+
+export type AccessChange = { status: UserStatus } | { role: UserRole };
+
+/**
+ * Blocks/activates a user or changes their role, on behalf of `actorId` (the signed-in admin; null for
+ * scripts). Nobody may block or demote themselves, and the last active administrator can never be
+ * blocked or demoted, so the site always keeps someone who can run it. The check and the write share one
+ * transaction; blocking also ends the user's sessions at once.
+ */
+export async function changeUserAccess(
+	targetId: number,
+	change: AccessChange,
+	actorId: number | null,
+): Promise<{ ok: true; user: User } | { ok: false; error: AccessChangeError }> {
+	return db.transaction().execute(async (trx) => {
+		const target = await trx.selectFrom("users").selectAll().where("id", "=", targetId).executeTakeFirst();
+		if (!target) return { ok: false, error: "notFound" } as const;
+		const blocks = "status" in change && change.status === "blocked";
+		const demotes = "role" in change && change.role !== "admin";
+		if (target.id === actorId && blocks) return { ok: false, error: "selfBlock" } as const;
+		if (target.id === actorId && demotes) return { ok: false, error: "selfDemote" } as const;
+		if ((blocks || demotes) && target.role === "admin" && target.status === "active") {
+			const others = await trx
+				.selectFrom("users")
+				.select((eb) => eb.fn.countAll<number>().as("n"))
+				.where("role", "=", "admin")
+				.where("status", "=", "active")
+				.where("id", "!=", target.id)
+				.executeTakeFirstOrThrow();
+			if (Number(others.n) === 0) return { ok: false, error: "lastAdmin" } as const;
+		}
+		const user = await trx
+			.updateTable("users")
+			.set({ ...change, updated_at: new Date().toISOString() })
+			.where("id", "=", target.id)
+			.returningAll()
+			.executeTakeFirstOrThrow();
+		if (blocks) await trx.deleteFrom("sessions").where("user_id", "=", target.id).execute();
+		return { ok: true, user } as const;
+	});
+}
+
 export async function countAdmins(): Promise<number> {
 	const row = await db
 		.selectFrom("users")

@@ -30,6 +30,20 @@ export async function writeFileAtomic(filePath: string, data: Buffer): Promise<v
 	await fs.rename(temporary, filePath);
 }
 
+/** Re-encoding steps (spec): JPEG quality drops by this much at a time, never below the floor. */
+export const QUALITY_STEP = 10;
+export const MIN_QUALITY = 30;
+
+export interface RasterOptions {
+	maxSide?: number;
+	/** JPEG quality to start from. */
+	quality?: number;
+	/** When set, quality drops in QUALITY_STEP steps down to MIN_QUALITY until the JPEG fits. */
+	maxBytes?: number;
+	/** Refuse to decode anything larger (a decompression bomb). */
+	limitInputPixels?: number;
+}
+
 /**
  * Stores a raster image: longest side limited to `maxSide`, metadata (EXIF) dropped, saved as JPEG under a
  * content-addressed name, plus WebP width variants for srcset. Same input, same key: storing twice is a no-op.
@@ -39,9 +53,9 @@ export async function storeRasterImage(
 	uploadsDir: string,
 	folder: ImageFolder,
 	input: Buffer,
-	{ maxSide = 1200, quality = 80 }: { maxSide?: number; quality?: number } = {},
+	{ maxSide = 1200, quality = 80, maxBytes, limitInputPixels = 50_000_000 }: RasterOptions = {},
 ): Promise<SavedImage> {
-	const { data: pixels, info } = await sharp(input, { limitInputPixels: 50_000_000 })
+	const { data: pixels, info } = await sharp(input, { limitInputPixels })
 		.rotate()
 		.resize({ width: maxSide, height: maxSide, fit: "inside", withoutEnlargement: true })
 		.flatten({ background: "#ffffff" })
@@ -49,7 +63,14 @@ export async function storeRasterImage(
 		.toBuffer({ resolveWithObject: true });
 	const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
 
-	const jpeg = await sharp(pixels, raw).jpeg({ quality, progressive: true }).toBuffer();
+	let jpeg = await sharp(pixels, raw).jpeg({ quality, progressive: true }).toBuffer();
+	for (
+		let q = quality - QUALITY_STEP;
+		maxBytes && jpeg.length > maxBytes && q >= MIN_QUALITY;
+		q -= QUALITY_STEP
+	) {
+		jpeg = await sharp(pixels, raw).jpeg({ quality: q, progressive: true }).toBuffer();
+	}
 	const hash = createHash("sha256").update(jpeg).digest("hex").slice(0, 20);
 	const key = `${folder}/${hash}.jpg`;
 	const variants = await Promise.all(

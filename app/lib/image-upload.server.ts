@@ -1,0 +1,253 @@
+import { createHash } from "node:crypto";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import {
+	MaxPartSizeExceededError,
+	type NodeOnDiskFile,
+	type UploadHandler,
+	unstable_createFileUploadHandler,
+	unstable_createMemoryUploadHandler,
+	unstable_parseMultipartFormData,
+} from "@remix-run/node";
+import sharp from "sharp";
+import { db } from "./db.server";
+import { getEnv } from "./env.server";
+import { readFormData } from "./form.server";
+import { type ImageFolder, type SavedImage, storeRasterImage, writeFileAtomic } from "./images.server";
+import { sanitizeSvg } from "./svg-sanitize.server";
+import { resolveUploadPath } from "./uploads.server";
+
+/** One uploaded image at most (spec). */
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/** A stored raster image is re-encoded at lower quality until it is at most this (spec). */
+export const TARGET_IMAGE_BYTES = 2 * 1024 * 1024;
+/** Longest side of a stored raster image (spec). */
+export const MAX_IMAGE_SIDE = 1200;
+/** Anything larger is a decompression bomb, not a photo: 40 megapixels is a 7300×5500 camera frame. */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+/** A whole admin form with its images: a main image and several gallery images. */
+export const MAX_UPLOAD_REQUEST_BYTES = 40 * 1024 * 1024;
+/** A text field of an upload form (descriptions are the longest). */
+const MAX_TEXT_PART_BYTES = 64 * 1024;
+
+const RASTER_FORMATS = new Set(["jpeg", "png", "webp", "gif"]);
+type ImageMetadata = Awaited<ReturnType<ReturnType<typeof sharp>["metadata"]>>;
+
+/** An i18n key in the "admin" namespace, with values to interpolate. */
+export type ImageUploadError = { key: string; values?: Record<string, string | number> };
+export type ImageUploadResult = { ok: true; image: SavedImage } | { ok: false; error: ImageUploadError };
+
+function payloadTooLarge(): Response {
+	return new Response(null, { status: 413, statusText: "Payload Too Large" });
+}
+
+class RequestTooLargeError extends Error {
+	override name = "RequestTooLargeError";
+}
+
+/**
+ * A file over the per-file limit. Its bytes were counted and thrown away; its name and real size stay, so
+ * the form can say "Image is too large: 6.2 MB" next to the field instead of refusing the whole request.
+ */
+class OversizedUpload extends File {
+	constructor(name: string, type: string, size: number) {
+		super([], name, { type });
+		Object.defineProperty(this, "size", { value: size });
+	}
+}
+
+/** Passes the body through, failing it as soon as more than `maxBytes` arrived (Content-Length can lie). */
+function capBody(body: ReadableStream<Uint8Array>, maxBytes: number): ReadableStream<Uint8Array> {
+	let seen = 0;
+	return body.pipeThrough(
+		new TransformStream<Uint8Array, Uint8Array>({
+			transform(chunk, controller) {
+				seen += chunk.byteLength;
+				if (seen > maxBytes) controller.error(new RequestTooLargeError());
+				else controller.enqueue(chunk);
+			},
+		}),
+	);
+}
+
+/**
+ * Parses a multipart admin form, streaming files to temp disk with the caps; throws a 413/400 Response on
+ * abuse. A body over MAX_UPLOAD_REQUEST_BYTES (declared or counted) or a text field over 64 KB is a 413;
+ * a body that is not multipart is read as an ordinary small form; a broken one is a 400.
+ *
+ * Each file is streamed to a private folder under the OS temp dir while the caps are checked, then handed
+ * back in memory (at most 5 MB each, 40 MB in all) and the folder is removed before this returns, so no
+ * temporary file outlives the call, whatever the action does next. A file over 5 MB is drained, not kept:
+ * it comes back as an empty File with its real `size`, for storeUploadedImage to refuse with the message.
+ */
+export async function readUploadForm(request: Request): Promise<FormData> {
+	const contentType = request.headers.get("Content-Type") ?? "";
+	if (!/^multipart\/form-data\s*;/i.test(contentType)) return readFormData(request);
+	if (Number(request.headers.get("Content-Length") ?? 0) > MAX_UPLOAD_REQUEST_BYTES) throw payloadTooLarge();
+	if (!request.body) throw new Response(null, { status: 400, statusText: "Bad Request" });
+
+	const directory = await fs.mkdtemp(path.join(os.tmpdir(), "forma-upload-"));
+	try {
+		let partNumber = 0;
+		const toDisk = unstable_createFileUploadHandler({
+			directory,
+			avoidFileConflicts: false,
+			file: () => `part-${++partNumber}`,
+			maxPartSize: MAX_IMAGE_BYTES,
+		});
+		const textHandler = unstable_createMemoryUploadHandler({ maxPartSize: MAX_TEXT_PART_BYTES });
+		const handler: UploadHandler = async (part) => {
+			if (typeof part.filename !== "string") return textHandler(part);
+			if (part.filename === "") {
+				// An empty file input: browsers still send a part for it.
+				for await (const _chunk of part.data);
+				return undefined;
+			}
+			let size = 0;
+			// Bytes past the limit are counted (the request cap still applies) but never written.
+			async function* limited() {
+				for await (const chunk of part.data) {
+					size += chunk.byteLength;
+					if (size <= MAX_IMAGE_BYTES) yield chunk;
+				}
+			}
+			const stored = (await toDisk({ ...part, data: limited() })) as NodeOnDiskFile | undefined;
+			if (!stored) return undefined;
+			if (size > MAX_IMAGE_BYTES) {
+				await stored.remove();
+				return new OversizedUpload(part.filename, part.contentType, size);
+			}
+			const bytes = await stored.arrayBuffer();
+			await stored.remove();
+			return new File([bytes], part.filename, { type: part.contentType });
+		};
+		const capped = new Request(request.url, {
+			method: request.method,
+			headers: request.headers,
+			body: capBody(request.body, MAX_UPLOAD_REQUEST_BYTES),
+			duplex: "half",
+		} as RequestInit);
+		return await unstable_parseMultipartFormData(capped, handler);
+	} catch (error) {
+		if (error instanceof Response) throw error;
+		if (error instanceof RequestTooLargeError || error instanceof MaxPartSizeExceededError) {
+			throw payloadTooLarge();
+		}
+		throw new Response(null, { status: 400, statusText: "Bad Request" });
+	} finally {
+		await fs.rm(directory, { recursive: true, force: true });
+	}
+}
+
+function fail(key: string, values?: ImageUploadError["values"]): ImageUploadResult {
+	return { ok: false, error: { key: `images.${key}`, values } };
+}
+
+function megabytes(bytes: number): string {
+	return (bytes / 1024 / 1024).toFixed(1);
+}
+
+export interface StoreImageOptions {
+	/**
+	 * The spec words the size error differently for the main image ("Image is too large: X MB") and for
+	 * gallery files ("File {name} is too large"); "file" picks the second.
+	 */
+	wording?: "image" | "file";
+}
+
+/**
+ * Validates by decoding, resizes/compresses (raster) or sanitises (SVG), stores with variants under
+ * uploads/<folder>. Empty/absent file → null. The format comes from the content as sharp decodes it, never
+ * from the file name or the type the browser claimed.
+ */
+export async function storeUploadedImage(
+	file: File | Blob | null,
+	folder: ImageFolder,
+	{ wording = "image" }: StoreImageOptions = {},
+): Promise<ImageUploadResult | null> {
+	if (!file || typeof file !== "object" || file.size === 0) return null;
+	const name = file instanceof File && file.name ? file.name : "image";
+	if (file.size > MAX_IMAGE_BYTES) {
+		return fail(wording === "file" ? "fileTooLarge" : "tooLarge", { name, size: megabytes(file.size) });
+	}
+	const input = Buffer.from(await file.arrayBuffer());
+	let metadata: ImageMetadata;
+	try {
+		// Only the header is read here, so the pixel count can be checked (below) before anything is decoded.
+		metadata = await sharp(input, { limitInputPixels: false }).metadata();
+	} catch {
+		return fail("notImage", { name });
+	}
+	if (metadata.format === "svg") return storeSvg(input, folder, name);
+	if (!RASTER_FORMATS.has(metadata.format)) return fail("unsupportedFormat", { name });
+	const width = metadata.width ?? 0;
+	const height = metadata.height ?? 0;
+	if (width * height > MAX_IMAGE_PIXELS || width === 0 || height === 0) {
+		return fail("tooManyPixels", { name, width, height });
+	}
+	try {
+		const image = await storeRasterImage(getEnv().UPLOADS_DIR, folder, input, {
+			maxSide: MAX_IMAGE_SIDE,
+			quality: 80,
+			maxBytes: TARGET_IMAGE_BYTES,
+			limitInputPixels: MAX_IMAGE_PIXELS,
+		});
+		return { ok: true, image };
+	} catch (error) {
+		console.error(`Could not process the uploaded image ${name}:`, error);
+		return fail("processFailed", { name });
+	}
+}
+
+async function storeSvg(input: Buffer, folder: ImageFolder, name: string): Promise<ImageUploadResult> {
+	let clean: Buffer;
+	let metadata: ImageMetadata;
+	try {
+		clean = Buffer.from(sanitizeSvg(input.toString("utf8")), "utf8");
+		// What we keep must still be a drawing librsvg can read.
+		metadata = await sharp(clean).metadata();
+	} catch {
+		return fail("svgFailed", { name });
+	}
+	const key = `${folder}/${createHash("sha256").update(clean).digest("hex").slice(0, 20)}.svg`;
+	await writeFileAtomic(path.join(getEnv().UPLOADS_DIR, key), clean);
+	return { ok: true, image: { key, width: metadata.width ?? 0, height: metadata.height ?? 0 } };
+}
+
+/** Whether any row still points at a stored image (keys are content hashes, so rows can share one). */
+export async function isImageReferenced(key: string): Promise<boolean> {
+	const [product, gallery, slide, artist] = await Promise.all([
+		db.selectFrom("products").select("id").where("image", "=", key).executeTakeFirst(),
+		db.selectFrom("product_images").select("id").where("image_url", "=", key).executeTakeFirst(),
+		db.selectFrom("hero_slides").select("id").where("image_url", "=", key).executeTakeFirst(),
+		db.selectFrom("artists").select("id").where("image", "=", key).executeTakeFirst(),
+	]);
+	return Boolean(product || gallery || slide || artist);
+}
+
+/**
+ * Removes a stored image and its variants when no row in products, product_images, hero_slides or artists
+ * still references the key. Call it after the change that dropped the reference has committed. Failures
+ * are logged, never thrown: a leftover file costs disk space, a failed save would cost the admin's work.
+ */
+export async function deleteImageIfUnused(key: string | null): Promise<void> {
+	if (!key) return;
+	try {
+		if (await isImageReferenced(key)) return;
+		const filePath = resolveUploadPath(getEnv().UPLOADS_DIR, key);
+		if (!filePath) return;
+		const folder = path.dirname(filePath);
+		const fileName = path.basename(filePath);
+		const stem = fileName.replace(/\.[a-z0-9]+$/i, "");
+		const names = await fs.readdir(folder).catch(() => [] as string[]);
+		const doomed = names.filter(
+			(candidate) =>
+				candidate === fileName ||
+				(candidate.startsWith(`${stem}-`) && /^-\d+w\.webp$/.test(candidate.slice(stem.length))),
+		);
+		await Promise.all(doomed.map((candidate) => fs.rm(path.join(folder, candidate), { force: true })));
+	} catch (error) {
+		console.error(`Could not delete the image ${key}:`, error);
+	}
+}

@@ -1,0 +1,303 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import zlib from "node:zlib";
+import sharp from "sharp";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { db } from "~/lib/db.server";
+import {
+	deleteImageIfUnused,
+	MAX_IMAGE_BYTES,
+	MAX_UPLOAD_REQUEST_BYTES,
+	readUploadForm,
+	storeUploadedImage,
+} from "~/lib/image-upload.server";
+import { variantKey } from "~/lib/images";
+import { storeRasterImage } from "~/lib/images.server";
+import { serveUpload } from "~/lib/uploads.server";
+import { settle } from "../support/requests";
+
+const uploads = () => process.env.UPLOADS_DIR ?? "";
+const onDisk = (key: string) => fs.existsSync(path.join(uploads(), key));
+
+/** A photo-like JPEG: noise does not compress, so it stays big. */
+async function noisyJpeg(width: number, height: number, quality = 60): Promise<Buffer> {
+	return sharp({ create: { width, height, channels: 3, noise: { type: "gaussian", mean: 128, sigma: 30 } } })
+		.jpeg({ quality })
+		.toBuffer();
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+	const length = Buffer.alloc(4);
+	length.writeUInt32BE(data.length);
+	const typeAndData = Buffer.concat([Buffer.from(type, "ascii"), data]);
+	const crc = Buffer.alloc(4);
+	crc.writeUInt32BE(zlib.crc32(typeAndData));
+	return Buffer.concat([length, typeAndData, crc]);
+}
+
+/** A tiny PNG whose header claims width × height pixels: what a decompression bomb looks like. */
+function pngHeaderClaiming(width: number, height: number): Buffer {
+	const header = Buffer.alloc(13);
+	header.writeUInt32BE(width, 0);
+	header.writeUInt32BE(height, 4);
+	header.writeUInt8(8, 8); // bit depth
+	header.writeUInt8(2, 9); // colour type: RGB
+	return Buffer.concat([
+		Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+		pngChunk("IHDR", header),
+		pngChunk("IDAT", zlib.deflateSync(Buffer.alloc(64))),
+		pngChunk("IEND", Buffer.alloc(0)),
+	]);
+}
+
+function file(data: Buffer | string, name: string, type = "image/jpeg"): File {
+	return new File([data], name, { type });
+}
+
+describe("storeUploadedImage", () => {
+	it("scales a 3000×2000 JPEG to 1200 px, at most 2 MB, with WebP width variants on disk", async () => {
+		const input = await noisyJpeg(3000, 2000);
+		const result = await storeUploadedImage(file(input, "photo.jpg"), "products");
+		expect(result?.ok).toBe(true);
+		if (!result?.ok) return;
+		const { key, width, height } = result.image;
+		expect([width, height]).toEqual([1200, 800]);
+		const stored = fs.readFileSync(path.join(uploads(), key));
+		expect(stored.length).toBeLessThanOrEqual(2 * 1024 * 1024);
+		const metadata = await sharp(stored).metadata();
+		expect([metadata.format, metadata.width, metadata.height]).toEqual(["jpeg", 1200, 800]);
+		for (const variant of [400, 800, 1200]) expect(onDisk(variantKey(key, variant))).toBe(true);
+	});
+
+	it("lowers the JPEG quality in steps until the file fits the byte budget", async () => {
+		const input = await noisyJpeg(1200, 1200, 90);
+		const dir = fs.mkdtempSync(path.join(os.tmpdir(), "forma-quality-"));
+		try {
+			const full = await storeRasterImage(dir, "products", input, { quality: 80 });
+			const fullSize = fs.statSync(path.join(dir, full.key)).size;
+			const squeezed = await storeRasterImage(dir, "products", input, {
+				quality: 80,
+				maxBytes: fullSize - 1,
+			});
+			const squeezedSize = fs.statSync(path.join(dir, squeezed.key)).size;
+			expect(squeezedSize).toBeLessThan(fullSize);
+			// An impossible budget stops at the 30 % floor instead of looping or failing.
+			const floor = await storeRasterImage(dir, "products", input, { quality: 80, maxBytes: 1 });
+			const atThirty = await storeRasterImage(dir, "products", input, { quality: 30 });
+			expect(floor.key).toBe(atThirty.key);
+		} finally {
+			fs.rmSync(dir, { recursive: true, force: true });
+		}
+	});
+
+	it("refuses a file over 5 MB with its size, in the main-image and the gallery wording", async () => {
+		const big = file(Buffer.alloc(6 * 1024 * 1024, 1), "huge.jpg");
+		expect(await storeUploadedImage(big, "products")).toEqual({
+			ok: false,
+			error: { key: "images.tooLarge", values: { name: "huge.jpg", size: "6.0" } },
+		});
+		expect(await storeUploadedImage(big, "gallery", { wording: "file" })).toEqual({
+			ok: false,
+			error: { key: "images.fileTooLarge", values: { name: "huge.jpg", size: "6.0" } },
+		});
+	});
+
+	it("decides by content: a text file named .jpg and sent as image/jpeg is not an image", async () => {
+		const result = await storeUploadedImage(file("just some words\n", "notes.jpg", "image/jpeg"), "gallery");
+		expect(result).toEqual({ ok: false, error: { key: "images.notImage", values: { name: "notes.jpg" } } });
+	});
+
+	it("accepts a PNG named .txt: the name does not matter either", async () => {
+		const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#c33" } })
+			.png()
+			.toBuffer();
+		const result = await storeUploadedImage(file(png, "drawing.txt", "text/plain"), "gallery");
+		expect(result).toMatchObject({ ok: true, image: { width: 40, height: 30 } });
+	});
+
+	it("refuses a 20000×20000 PNG header (a pixel bomb) with a clear message", async () => {
+		const bomb = pngHeaderClaiming(20_000, 20_000);
+		expect(bomb.length).toBeLessThan(1024);
+		const result = await storeUploadedImage(file(bomb, "bomb.png", "image/png"), "products");
+		expect(result).toEqual({
+			ok: false,
+			error: { key: "images.tooManyPixels", values: { name: "bomb.png", width: 20_000, height: 20_000 } },
+		});
+	});
+
+	it("drops EXIF metadata", async () => {
+		const withExif = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#345" } })
+			.withExif({ IFD0: { Copyright: "Secret Owner", Artist: "Someone" } })
+			.jpeg()
+			.toBuffer();
+		expect((await sharp(withExif).metadata()).exif).toBeDefined();
+		const result = await storeUploadedImage(file(withExif, "exif.jpg"), "products");
+		if (!result?.ok) throw new Error("expected the image to be stored");
+		const stored = fs.readFileSync(path.join(uploads(), result.image.key));
+		expect((await sharp(stored).metadata()).exif).toBeUndefined();
+		expect(stored.includes("Secret Owner")).toBe(false);
+	});
+
+	it("neutralises an SVG: no script, no event handlers, no foreignObject, no external links", async () => {
+		const svg = `<?xml version="1.0"?>
+<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="120" height="80" onload="alert(1)">
+  <script type="text/javascript">alert('x')</script>
+  <rect width="120" height="80" fill="#e5533d" onclick="steal()" onMouseOver="x()"/>
+  <foreignObject width="10" height="10"><iframe xmlns="http://www.w3.org/1999/xhtml" src="https://evil.example"/></foreignObject>
+  <a xlink:href="javascript:alert(2)"><circle cx="40" cy="40" r="20" fill="#222"/></a>
+  <use href="https://evil.example/sprite.svg#x"/>
+  <image href="http://evil.example/track.png" width="1" height="1"/>
+  <rect style="fill: url(https://evil.example/x)" width="1" height="1"/>
+  <set attributeName="href" to="javascript:alert(3)"/>
+  <text x="10" y="70">&#x3C;script&#x3E; is text</text>
+</svg>`;
+		const result = await storeUploadedImage(file(svg, "logo.svg", "image/svg+xml"), "products");
+		if (!result?.ok) throw new Error(`expected the SVG to be stored: ${JSON.stringify(result)}`);
+		expect(result.image.key).toMatch(/^products\/[0-9a-f]+\.svg$/);
+		expect([result.image.width, result.image.height]).toEqual([120, 80]);
+		const stored = fs.readFileSync(path.join(uploads(), result.image.key), "utf8");
+		expect(stored).not.toMatch(/<script/i);
+		expect(stored).not.toMatch(/\son[a-z]+\s*=/i);
+		expect(stored).not.toMatch(/foreignObject|iframe/i);
+		expect(stored).not.toMatch(/javascript:/i);
+		expect(stored).not.toContain("evil.example");
+		expect(stored).not.toMatch(/<set\b/);
+		// The drawing itself survives.
+		expect(stored).toContain('<rect width="120" height="80" fill="#e5533d"/>');
+		expect(stored).toContain('<circle cx="40" cy="40" r="20" fill="#222"/>');
+		expect(stored).toContain("&lt;script&gt; is text");
+		expect((await sharp(Buffer.from(stored)).metadata()).format).toBe("svg");
+
+		// And it is served as an inert document.
+		const response = await serveUpload(new Request("http://localhost/x"), result.image.key);
+		expect(response.headers.get("Content-Type")).toBe("image/svg+xml");
+		expect(response.headers.get("Content-Security-Policy")).toContain("default-src 'none'");
+		expect(response.headers.get("Content-Security-Policy")).toContain("sandbox");
+		expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
+	});
+
+	it("refuses an SVG that declares entities", async () => {
+		const svg = `<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY lol "lol">]><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><text>&lol;</text></svg>`;
+		const result = await storeUploadedImage(file(svg, "lol.svg", "image/svg+xml"), "products");
+		expect(result).toMatchObject({ ok: false });
+	});
+
+	it("treats an absent or empty file as no image", async () => {
+		expect(await storeUploadedImage(null, "products")).toBeNull();
+		expect(await storeUploadedImage(file("", "empty.jpg"), "products")).toBeNull();
+	});
+});
+
+describe("deleteImageIfUnused", () => {
+	it("removes the file and its variants once nothing refers to them, and keeps shared ones", async () => {
+		const stored = await storeUploadedImage(file(await noisyJpeg(900, 600), "a.jpg"), "products");
+		if (!stored?.ok) throw new Error("expected the image to be stored");
+		const { key } = stored.image;
+		const files = [key, variantKey(key, 400), variantKey(key, 800), variantKey(key, 900)];
+		for (const name of files) expect(onDisk(name)).toBe(true);
+
+		await db.updateTable("products").set({ image: key }).where("id", "=", "tidal-relief").execute();
+		await deleteImageIfUnused(key);
+		for (const name of files) expect(onDisk(name)).toBe(true);
+
+		await db.updateTable("products").set({ image: null }).where("id", "=", "tidal-relief").execute();
+		await deleteImageIfUnused(key);
+		for (const name of files) expect(onDisk(name)).toBe(false);
+	});
+
+	it("never leaves the uploads folder", async () => {
+		const outside = path.join(path.dirname(uploads()), "keep-me.jpg");
+		fs.writeFileSync(outside, "x");
+		await deleteImageIfUnused("../keep-me.jpg");
+		await deleteImageIfUnused(null);
+		expect(fs.existsSync(outside)).toBe(true);
+	});
+});
+
+describe("readUploadForm", () => {
+	let tmp: string;
+	let previousTmp: string | undefined;
+	beforeEach(() => {
+		// A private temp dir, so we can see that nothing is left behind.
+		previousTmp = process.env.TMPDIR;
+		tmp = fs.mkdtempSync(path.join(os.tmpdir(), "forma-tmpdir-"));
+		process.env.TMPDIR = tmp;
+	});
+	afterEach(() => {
+		if (previousTmp === undefined) delete process.env.TMPDIR;
+		else process.env.TMPDIR = previousTmp;
+		fs.rmSync(tmp, { recursive: true, force: true });
+	});
+
+	const post = (body: BodyInit, headers: Record<string, string> = {}) =>
+		new Request("http://localhost/admin/projects/add", { method: "POST", body, headers });
+
+	it("reads fields and files, keeps file names, and leaves no temp files", async () => {
+		const form = new FormData();
+		form.append("name", "Стул «Форма»");
+		form.append("image", file(await noisyJpeg(50, 50), "main photo.jpg"));
+		form.append("gallery", file("one", "one.png", "image/png"));
+		form.append("gallery", file("two", "two.png", "image/png"));
+		form.append("empty", new File([], ""));
+		const parsed = await readUploadForm(post(form));
+		expect(parsed.get("name")).toBe("Стул «Форма»");
+		const image = parsed.get("image");
+		expect(image).toBeInstanceOf(File);
+		expect((image as File).name).toBe("main photo.jpg");
+		expect((await sharp(Buffer.from(await (image as File).arrayBuffer())).metadata()).width).toBe(50);
+		expect(parsed.getAll("gallery").map((entry) => (entry as File).name)).toEqual(["one.png", "two.png"]);
+		expect(fs.readdirSync(tmp)).toEqual([]);
+	});
+
+	it("drains a file over 5 MB but keeps the rest of the form, for a message next to the field", async () => {
+		const form = new FormData();
+		form.append("name", "Kept");
+		form.append("image", file(Buffer.alloc(MAX_IMAGE_BYTES + 1024 * 1024, 7), "big.jpg"));
+		const parsed = await readUploadForm(post(form));
+		expect(parsed.get("name")).toBe("Kept");
+		const result = await storeUploadedImage(parsed.get("image") as File, "products");
+		expect(result).toEqual({
+			ok: false,
+			error: { key: "images.tooLarge", values: { name: "big.jpg", size: "6.0" } },
+		});
+		expect(fs.readdirSync(tmp)).toEqual([]);
+	});
+
+	it("answers 413 for a body over the cap, whether Content-Length says so or not", async () => {
+		const declared = await settle(() =>
+			readUploadForm(
+				post("x", {
+					"Content-Type": "multipart/form-data; boundary=abc",
+					"Content-Length": String(MAX_UPLOAD_REQUEST_BYTES + 1),
+				}),
+			),
+		);
+		expect((declared as Response).status).toBe(413);
+
+		const form = new FormData();
+		for (let i = 0; i < 9; i++)
+			form.append("gallery", file(Buffer.alloc(MAX_IMAGE_BYTES - 10, i), `${i}.jpg`));
+		const counted = await settle(() => readUploadForm(post(form)));
+		expect((counted as Response).status).toBe(413);
+		expect(fs.readdirSync(tmp)).toEqual([]);
+	});
+
+	it("answers 413 for an overlong text field and 400 for a broken body", async () => {
+		const form = new FormData();
+		form.append("description_en", "x".repeat(100 * 1024));
+		expect(((await settle(() => readUploadForm(post(form)))) as Response).status).toBe(413);
+		const broken = await settle(() =>
+			readUploadForm(post("--abc\r\nnonsense", { "Content-Type": "multipart/form-data; boundary=abc" })),
+		);
+		expect((broken as Response).status).toBe(400);
+		expect(fs.readdirSync(tmp)).toEqual([]);
+	});
+
+	it("reads an ordinary small form too", async () => {
+		const parsed = await readUploadForm(
+			post("intent=delete&id=x", { "Content-Type": "application/x-www-form-urlencoded" }),
+		);
+		expect(parsed.get("intent")).toBe("delete");
+	});
+});

@@ -1,4 +1,10 @@
-import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+	data,
+	type HeadersFunction,
+	type LinksFunction,
+	type LoaderFunctionArgs,
+	type MetaFunction,
+} from "@remix-run/node";
 import {
 	isRouteErrorResponse,
 	Links,
@@ -13,6 +19,7 @@ import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { BackToTop } from "./components/back-to-top";
 import { ErrorPage } from "./components/error-page";
+import { MaintenancePage } from "./components/maintenance-page";
 import { NotFoundPage } from "./components/not-found-page";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
@@ -20,6 +27,8 @@ import { Toaster } from "./components/ui/toaster";
 import { getUser } from "./lib/auth.server";
 import { getEnv } from "./lib/env.server";
 import { getLanguage, i18nServer } from "./lib/i18n.server";
+import { maintenanceInfo } from "./lib/maintenance";
+import { assertSiteOpen } from "./lib/maintenance.server";
 import { useNonce } from "./lib/nonce";
 import { useRootData, useTheme } from "./lib/root-data";
 import { getTheme } from "./lib/theme.server";
@@ -41,6 +50,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		getUser(request),
 		takeToast(request),
 	]);
+	// Maintenance mode: everyone but administrators gets the 503 maintenance page (the error boundary).
+	await assertSiteOpen(request, { settings, user });
 	return data(
 		{
 			language,
@@ -61,12 +72,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	);
 }
 
+/**
+ * Pages set their own headers; the root only passes on what its own thrown responses carry (the
+ * maintenance 503's Retry-After), since those never reach a child's headers function.
+ */
+export const headers: HeadersFunction = ({ errorHeaders }) => {
+	const headers = new Headers();
+	for (const name of ["Retry-After", "Cache-Control"]) {
+		const value = errorHeaders?.get(name);
+		if (value) headers.set(name, value);
+	}
+	return headers;
+};
+
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
 	{
 		title:
 			isRouteErrorResponse(error) && error.status === 404
 				? (data?.meta.notFoundTitle ?? "404")
-				: (data?.meta.title ?? "FORMA"),
+				: (maintenanceInfo(error)?.title ?? data?.meta.title ?? "FORMA"),
 	},
 	{ name: "description", content: data?.meta.description ?? "" },
 ];
@@ -111,6 +135,8 @@ export default function App() {
 
 export function ErrorBoundary() {
 	const error = useRouteError();
+	const maintenance = maintenanceInfo(error);
+	if (maintenance) return <MaintenancePage signedIn={maintenance.signedIn} />;
 	if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
 	if (isRouteErrorResponse(error) && (error.status === 400 || error.status === 413)) {
 		return <TranslatedErrorPage messageKey={error.status === 413 ? "error.tooLarge" : "error.badRequest"} />;

@@ -1,7 +1,8 @@
-import { useFetchers, useRouteLoaderData } from "@remix-run/react";
+import { useFetchers, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import type { loader as rootLoader } from "~/root";
 import { DEFAULT_LANGUAGE, type Language } from "./i18n";
+import { maintenanceInfo } from "./maintenance";
 import { DEFAULT_THEME, isTheme, THEME_STORAGE_KEY, type Theme } from "./theme";
 import type { Toast } from "./toast";
 
@@ -17,12 +18,17 @@ export interface RootData {
 	favourites: string[];
 }
 
-/** The root loader's data, with safe defaults when the root loader itself failed (error page). */
+/**
+ * The root loader's data, with safe defaults when the root loader itself failed (error page). During
+ * maintenance the root loader throws a 503 that carries the visitor's language and theme, so the
+ * maintenance page still renders in them (and hydrates in the same language).
+ */
 export function useRootData(): RootData {
 	const data = useRouteLoaderData<typeof rootLoader>("root");
+	const maintenance = maintenanceInfo(useRouteError());
 	return {
-		language: data?.language ?? DEFAULT_LANGUAGE,
-		theme: data?.theme ?? DEFAULT_THEME,
+		language: data?.language ?? maintenance?.language ?? DEFAULT_LANGUAGE,
+		theme: data?.theme ?? maintenance?.theme ?? DEFAULT_THEME,
 		year: data?.year ?? new Date().getFullYear(),
 		audioUrl: data?.audioUrl ?? "/audio/forma-loop.mp3",
 		user: data?.user ?? null,

@@ -10,6 +10,7 @@ import { getSessionId, requireUser } from "~/lib/auth.server";
 import { readFormData } from "~/lib/form.server";
 import { formatPrice } from "~/lib/format";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
+import { requireSiteOpen } from "~/lib/maintenance.server";
 import { verifyPassword } from "~/lib/password.server";
 import { rootMetaData, seoMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -71,6 +72,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
 	const user = await requireUser(request);
+	await requireSiteOpen(request);
 	const formData = await readFormData(request);
 	if (formData.get("intent") === "phone") {
 		const submission = parseWithZod(formData, { schema: phoneSchema });

@@ -18,6 +18,7 @@ import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { rootMetaData, seoMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
+import { getSettings } from "~/models/settings.server";
 
 const schema = z.object({
 	username: z
@@ -48,8 +49,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const redirectTo = new URL(request.url).searchParams.get("redirectTo");
 	// Already signed in: go where the sign-in would have led.
 	if (await getUser(request)) throw redirect(safeRedirectPath(redirectTo, "/account"));
-	const t = await i18nServer.getFixedT(await getLanguage(request), "account");
-	return { title: t("login.metaTitle") };
+	const [t, settings] = await Promise.all([
+		i18nServer.getFixedT(await getLanguage(request), "account"),
+		getSettings(),
+	]);
+	return { title: t("login.metaTitle"), registrationOpen: settings.allow_registration === 1 };
 }
 
 const STATUS_BY_ERROR = {
@@ -97,7 +101,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function LoginPage() {
 	const { t } = useTranslation("account");
-	useLoaderData<typeof loader>();
+	const { registrationOpen } = useLoaderData<typeof loader>();
 	const actionData = useActionData<typeof action>();
 	const [searchParams] = useSearchParams();
 	const navigation = useNavigation();
@@ -132,12 +136,14 @@ export default function LoginPage() {
 					{submitting ? t("login.submitting") : t("login.submit")}
 				</button>
 			</Form>
-			<p className="mt-6 text-sm text-muted">
-				{t("login.noAccount")}{" "}
-				<Link to="/register" className="font-semibold text-ink underline underline-offset-4">
-					{t("login.register")}
-				</Link>
-			</p>
+			{registrationOpen ? (
+				<p className="mt-6 text-sm text-muted">
+					{t("login.noAccount")}{" "}
+					<Link to="/register" className="font-semibold text-ink underline underline-offset-4">
+						{t("login.register")}
+					</Link>
+				</p>
+			) : null}
 		</AuthCard>
 	);
 }

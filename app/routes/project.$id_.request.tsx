@@ -8,6 +8,7 @@ import { getUser } from "~/lib/auth.server";
 import { readFormData } from "~/lib/form.server";
 import { formatPrice } from "~/lib/format";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
+import { requireSiteOpen } from "~/lib/maintenance.server";
 import { PURCHASE_TOAST_MS, purchaseSchema } from "~/lib/purchase";
 import { purchaseRequestLimiter } from "~/lib/purchase.server";
 import { clientAddress } from "~/lib/rate-limit.server";
@@ -48,6 +49,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
+	await requireSiteOpen(request);
 	const product = await loadProduct(params.id);
 	const formData = await readFormData(request);
 	const dialog = formData.get("mode") === "dialog";

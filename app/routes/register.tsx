@@ -15,6 +15,7 @@ import { Field, FormAlert, fieldProps } from "~/components/ui/field";
 import { getUser, registrationAttempts, startSession } from "~/lib/auth.server";
 import { readFormData } from "~/lib/form.server";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
+import { requireSiteOpen } from "~/lib/maintenance.server";
 import { clientAddress } from "~/lib/rate-limit.server";
 import { rootMetaData, seoMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -49,10 +50,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		getSettings(),
 		i18nServer.getFixedT(await getLanguage(request), "account"),
 	]);
-	return { title: t("register.metaTitle"), open: settings.allow_registration === 1 };
+	const open = settings.allow_registration === 1;
+	// Switched off in the admin's settings: the page says registration is closed (403, not indexed).
+	return data({ title: t("register.metaTitle"), open }, { status: open ? 200 : 403 });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
+	await requireSiteOpen(request);
 	const formData = await readFormData(request);
 	const submission = parseWithZod(formData, { schema });
 	const settings = await getSettings();

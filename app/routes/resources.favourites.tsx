@@ -2,6 +2,7 @@ import { type ActionFunctionArgs, data, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { getUser } from "~/lib/auth.server";
 import { readFormData } from "~/lib/form.server";
+import { requireSiteOpen } from "~/lib/maintenance.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { setFavourite } from "~/models/favourites.server";
 
@@ -16,6 +17,7 @@ const schema = z.object({
  * were on. Without JavaScript the form carries `redirectTo` and comes back to its page.
  */
 export async function action({ request }: ActionFunctionArgs) {
+	await requireSiteOpen(request);
 	const parsed = schema.safeParse(Object.fromEntries(await readFormData(request)));
 	if (!parsed.success) return data({ ok: false as const }, { status: 400 });
 	const back = safeRedirectPath(

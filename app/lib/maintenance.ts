@@ -1,0 +1,27 @@
+import { isRouteErrorResponse } from "@remix-run/react";
+import { isLanguage, type Language } from "./i18n";
+import { isTheme, type Theme } from "./theme";
+
+/** Sent as Retry-After with the maintenance page: a hint to crawlers and clients, in seconds. */
+export const MAINTENANCE_RETRY_AFTER_SECONDS = 1800;
+
+/**
+ * What the 503 thrown during maintenance carries. The root loader never returned, so the page shell
+ * takes the visitor's language and theme from here instead.
+ */
+export interface MaintenanceInfo {
+	maintenance: true;
+	language: Language;
+	theme: Theme;
+	title: string;
+	signedIn: boolean;
+}
+
+/** The maintenance details of a caught route error, or null for any other error. */
+export function maintenanceInfo(error: unknown): MaintenanceInfo | null {
+	if (!isRouteErrorResponse(error) || error.status !== 503) return null;
+	const info = error.data as Partial<MaintenanceInfo> | null;
+	if (!info || typeof info !== "object" || info.maintenance !== true) return null;
+	if (!isLanguage(info.language) || !isTheme(info.theme)) return null;
+	return info as MaintenanceInfo;
+}

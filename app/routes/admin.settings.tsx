@@ -1,0 +1,306 @@
+import { type FieldMetadata, getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { type KeyboardEvent, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { CheckboxField } from "~/components/ui/checkbox-field";
+import { Field, fieldProps } from "~/components/ui/field";
+import { requireAdmin } from "~/lib/auth.server";
+import { readFormData } from "~/lib/form.server";
+import { getLanguage, i18nServer } from "~/lib/i18n.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { useHydrated } from "~/lib/use-hydrated";
+import { emailField } from "~/lib/validation";
+import { getSettings, updateSettings } from "~/models/settings.server";
+
+const TABS = ["general", "notifications"] as const;
+type Tab = (typeof TABS)[number];
+const SETTINGS_PATH = "/admin/settings";
+
+function isTab(value: unknown): value is Tab {
+	return typeof value === "string" && (TABS as readonly string[]).includes(value);
+}
+
+/** Each tab is its own form and saves only its own fields. Unchecked boxes post nothing: off. */
+const generalSchema = z.object({
+	tab: z.literal("general"),
+	shopName: z
+		.string({ error: "admin:settings.errors.shopNameRequired" })
+		.trim()
+		.min(1, "admin:settings.errors.shopNameRequired")
+		.max(200, "validation.tooLong"),
+	shopDescription: z.string().trim().max(2000, "validation.tooLong").default(""),
+	maintenanceMode: z.boolean().default(false),
+	allowRegistration: z.boolean().default(false),
+});
+
+const notificationsSchema = z.object({
+	tab: z.literal("notifications"),
+	emailNotifications: z.boolean().default(false),
+	adminEmail: emailField("admin:settings.errors.adminEmailInvalid").optional(),
+});
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+	{ title: data?.title ?? "FORMA" },
+	{ name: "robots", content: "noindex" },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	await requireAdmin(request);
+	const [settings, t] = await Promise.all([
+		getSettings(),
+		i18nServer.getFixedT(await getLanguage(request), "admin"),
+	]);
+	return data(
+		{
+			title: t("settings.metaTitle"),
+			settings: {
+				shopName: settings.shop_name,
+				shopDescription: settings.shop_description,
+				maintenanceMode: settings.maintenance_mode === 1,
+				allowRegistration: settings.allow_registration === 1,
+				emailNotifications: settings.email_notifications === 1,
+				adminEmail: settings.admin_email,
+			},
+		},
+		{ headers: { "Cache-Control": "no-store" } },
+	);
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+	await requireAdmin(request);
+	const formData = await readFormData(request);
+	const tab = formData.get("tab") === "notifications" ? "notifications" : "general";
+	const submission =
+		tab === "general"
+			? parseWithZod(formData, { schema: generalSchema })
+			: parseWithZod(formData, { schema: notificationsSchema });
+	if (submission.status !== "success") {
+		return data(
+			{ tab, result: submission.reply() },
+			{ status: 400, headers: { "Cache-Control": "no-store" } },
+		);
+	}
+	const value = submission.value;
+	await updateSettings(
+		value.tab === "general"
+			? value
+			: { emailNotifications: value.emailNotifications, adminEmail: value.adminEmail ?? "" },
+	);
+	return redirectWithToast(`${SETTINGS_PATH}?tab=${tab}`, { type: "success", title: "admin:settings.saved" });
+}
+
+export default function AdminSettings() {
+	const { t } = useTranslation("admin");
+	const { settings } = useLoaderData<typeof loader>();
+	const [searchParams] = useSearchParams();
+	const requested = searchParams.get("tab");
+	const current: Tab = isTab(requested) ? requested : "general";
+	return (
+		<div>
+			<h1 className="font-display text-3xl font-semibold">{t("settings.title")}</h1>
+			{settings.maintenanceMode ? (
+				<p className="mt-4 rounded-lg border border-accent/40 bg-accent/10 px-4 py-3 text-sm">
+					{t("settings.maintenanceOn")}
+				</p>
+			) : null}
+			<SettingsTabs current={current} />
+			<div className="mt-6 max-w-xl">
+				{/* Both panels stay in the page so switching tabs keeps what was typed; one is shown. */}
+				<TabPanel tab="general" current={current}>
+					<GeneralForm settings={settings} />
+				</TabPanel>
+				<TabPanel tab="notifications" current={current}>
+					<NotificationsForm settings={settings} />
+				</TabPanel>
+			</div>
+		</div>
+	);
+}
+
+/**
+ * Without JavaScript the tabs are links (`?tab=…`, the current one marked aria-current). With it they
+ * become an ARIA tablist: arrow keys, Home and End move between tabs, and the URL follows.
+ */
+function SettingsTabs({ current }: { current: Tab }) {
+	const { t } = useTranslation("admin");
+	const hydrated = useHydrated();
+	const [, setSearchParams] = useSearchParams();
+	const refs = useRef<Record<Tab, HTMLButtonElement | null>>({ general: null, notifications: null });
+	const select = (tab: Tab, focus = false) => {
+		setSearchParams({ tab }, { replace: true, preventScrollReset: true });
+		if (focus) refs.current[tab]?.focus();
+	};
+	const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+		const index = TABS.indexOf(current);
+		const next =
+			event.key === "ArrowRight"
+				? TABS[(index + 1) % TABS.length]
+				: event.key === "ArrowLeft"
+					? TABS[(index - 1 + TABS.length) % TABS.length]
+					: event.key === "Home"
+						? TABS[0]
+						: event.key === "End"
+							? TABS[TABS.length - 1]
+							: undefined;
+		if (!next) return;
+		event.preventDefault();
+		select(next, true);
+	};
+	const tabClass =
+		"rounded-t-lg border-b-2 px-4 py-2 text-sm font-semibold aria-[current=page]:border-ink aria-selected:border-ink border-transparent text-muted aria-[current=page]:text-ink aria-selected:text-ink hover:text-ink";
+	if (!hydrated) {
+		return (
+			<nav aria-label={t("settings.tabs")} className="mt-8 border-b border-line">
+				<ul className="flex gap-2">
+					{TABS.map((tab) => (
+						<li key={tab}>
+							<Link
+								to={`?tab=${tab}`}
+								id={`settings-tab-${tab}`}
+								aria-current={tab === current ? "page" : undefined}
+								className={`inline-block ${tabClass}`}
+							>
+								{t(`settings.${tab}`)}
+							</Link>
+						</li>
+					))}
+				</ul>
+			</nav>
+		);
+	}
+	return (
+		<div role="tablist" aria-label={t("settings.tabs")} className="mt-8 flex gap-2 border-b border-line">
+			{TABS.map((tab) => (
+				<button
+					key={tab}
+					ref={(element) => {
+						refs.current[tab] = element;
+					}}
+					type="button"
+					role="tab"
+					id={`settings-tab-${tab}`}
+					aria-selected={tab === current}
+					aria-controls={`settings-panel-${tab}`}
+					tabIndex={tab === current ? 0 : -1}
+					onClick={() => select(tab)}
+					onKeyDown={onKeyDown}
+					className={tabClass}
+				>
+					{t(`settings.${tab}`)}
+				</button>
+			))}
+		</div>
+	);
+}
+
+function TabPanel({ tab, current, children }: { tab: Tab; current: Tab; children: React.ReactNode }) {
+	const hydrated = useHydrated();
+	return (
+		<section
+			id={`settings-panel-${tab}`}
+			role={hydrated ? "tabpanel" : undefined}
+			aria-labelledby={`settings-tab-${tab}`}
+			hidden={tab !== current}
+		>
+			{children}
+		</section>
+	);
+}
+
+type SettingsView = ReturnType<typeof useLoaderData<typeof loader>>["settings"];
+
+function SaveButton({ tab }: { tab: Tab }) {
+	const { t } = useTranslation("admin");
+	const navigation = useNavigation();
+	const saving = navigation.state === "submitting" && navigation.formData?.get("tab") === tab;
+	return (
+		<button type="submit" className="button-primary self-start" disabled={saving}>
+			{saving ? t("settings.saving") : t("settings.save")}
+		</button>
+	);
+}
+
+/** Conform's props for a checkbox (default checked from the form's values), shaped for <CheckboxField>. */
+function checkboxProps<Schema>(meta: FieldMetadata<Schema>) {
+	const { key: _key, ...props } = getInputProps(meta, { type: "checkbox", ariaAttributes: false });
+	return { ...props, id: meta.id, name: meta.name };
+}
+
+function GeneralForm({ settings }: { settings: SettingsView }) {
+	const { t } = useTranslation("admin");
+	const actionData = useActionData<typeof action>();
+	const [form, fields] = useForm({
+		id: "settings-general",
+		lastResult: actionData?.tab === "general" ? actionData.result : undefined,
+		defaultValue: {
+			shopName: settings.shopName,
+			shopDescription: settings.shopDescription,
+			maintenanceMode: settings.maintenanceMode,
+			allowRegistration: settings.allowRegistration,
+		},
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: generalSchema }),
+		shouldValidate: "onBlur",
+		shouldRevalidate: "onInput",
+	});
+	return (
+		<Form
+			method="post"
+			action={`${SETTINGS_PATH}?tab=general`}
+			className="flex flex-col gap-5"
+			{...getFormProps(form)}
+		>
+			<input type="hidden" name="tab" value="general" />
+			<Field {...fieldProps(fields.shopName, "text")} label={t("settings.shopName")} />
+			<Field {...fieldProps(fields.shopDescription, "text")} label={t("settings.shopDescription")} />
+			<CheckboxField
+				{...checkboxProps(fields.maintenanceMode)}
+				label={t("settings.maintenanceMode")}
+				hint={t("settings.maintenanceHint")}
+			/>
+			<CheckboxField
+				{...checkboxProps(fields.allowRegistration)}
+				label={t("settings.allowRegistration")}
+				hint={t("settings.allowRegistrationHint")}
+			/>
+			<SaveButton tab="general" />
+		</Form>
+	);
+}
+
+function NotificationsForm({ settings }: { settings: SettingsView }) {
+	const { t } = useTranslation("admin");
+	const actionData = useActionData<typeof action>();
+	const [form, fields] = useForm({
+		id: "settings-notifications",
+		lastResult: actionData?.tab === "notifications" ? actionData.result : undefined,
+		defaultValue: { emailNotifications: settings.emailNotifications, adminEmail: settings.adminEmail },
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: notificationsSchema }),
+		shouldValidate: "onBlur",
+		shouldRevalidate: "onInput",
+	});
+	return (
+		<Form
+			method="post"
+			action={`${SETTINGS_PATH}?tab=notifications`}
+			className="flex flex-col gap-5"
+			{...getFormProps(form)}
+		>
+			<input type="hidden" name="tab" value="notifications" />
+			<CheckboxField
+				{...checkboxProps(fields.emailNotifications)}
+				label={t("settings.emailNotifications")}
+				hint={t("settings.emailNotificationsHint")}
+			/>
+			<Field
+				{...fieldProps(fields.adminEmail, "email")}
+				label={t("settings.adminEmail")}
+				hint={t("settings.adminEmailHint")}
+				autoComplete="off"
+			/>
+			<SaveButton tab="notifications" />
+		</Form>
+	);
+}

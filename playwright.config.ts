@@ -45,15 +45,17 @@ export default defineConfig({
 		{ name: "no-js", use: { ...devices["Desktop Chrome"], channel: undefined, javaScriptEnabled: false } },
 	],
 	webServer: {
-		command: `rm -rf "${dataDir}" && npm run setup --silent && remix-serve ${serverBuild}`,
+		command: `rm -rf "${dataDir}" && npm run setup --silent && node --import tsx app/server.ts ${serverBuild}`,
 		url: `http://localhost:${PORT}/`,
 		timeout: 120_000,
 		reuseExistingServer: false,
-		stdout: "ignore",
+		// Warnings and errors only (LOG_LEVEL below): a failing test shows what the server logged.
+		stdout: "pipe",
 		stderr: "pipe",
 		env: {
 			PORT: String(PORT),
 			NODE_ENV: "production",
+			LOG_LEVEL: "warn",
 			DATABASE_PATH: path.join(dataDir, "forma.sqlite"),
 			UPLOADS_DIR: path.join(dataDir, "uploads"),
 			SESSION_SECRET: "e2e-only-secret-e2e-only-secret-e2e-only",

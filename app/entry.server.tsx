@@ -11,6 +11,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { createRenderI18n, getLanguage, languageParamCookie } from "./lib/i18n.server";
+import { logger } from "./lib/logger.server";
 import { NonceProvider } from "./lib/nonce";
 import { applySecurityHeaders } from "./lib/security-headers.server";
 
@@ -60,7 +61,7 @@ export default async function handleRequest(
 				onError(error: unknown) {
 					responseStatusCode = 500;
 					// Errors before the shell is ready are reported by onShellError.
-					if (shellRendered) console.error(error);
+					if (shellRendered) logger.error("render failed", error, { path: new URL(request.url).pathname });
 				},
 			},
 		);
@@ -78,5 +79,5 @@ export const handleDataRequest: HandleDataRequestFunction = async (response, { r
 export const handleError: HandleErrorFunction = (error, { request }) => {
 	// Aborted requests (the visitor navigated away) are not errors worth logging.
 	if (request.signal.aborted) return;
-	console.error(error);
+	logger.error("request failed", error, { method: request.method, path: new URL(request.url).pathname });
 };

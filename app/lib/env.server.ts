@@ -14,10 +14,26 @@ const envSchema = z
 		ADMIN_USERNAME: z.string().min(1).optional(),
 		ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
 		ADMIN_EMAIL: z.email().optional(),
+		PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
+		LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+		/** Anonymous pages kept rendered in memory (docs/decisions/0005); 0 turns the cache off. */
+		PAGE_CACHE_ENTRIES: z.coerce.number().int().min(0).default(500),
+		SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+		/** Scheduled backups (README, "Backups"): where, how often (0 = never) and how many to keep. */
+		BACKUP_DIR: z.string().min(1).optional(),
+		BACKUP_INTERVAL_HOURS: z.coerce.number().min(0).default(0),
+		BACKUP_KEEP: z.coerce.number().int().min(1).default(7),
 	})
 	.superRefine((env, ctx) => {
 		if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
 			ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "is required in production" });
+		}
+		if (env.BACKUP_INTERVAL_HOURS > 0 && !env.BACKUP_DIR) {
+			ctx.addIssue({
+				code: "custom",
+				path: ["BACKUP_DIR"],
+				message: "is required when BACKUP_INTERVAL_HOURS is set",
+			});
 		}
 	});
 

@@ -5,6 +5,7 @@ import catalogStyles from "~/components/catalog/catalog.css";
 import { CategoryBanner } from "~/components/catalog/category-banner";
 import { CategoryProjects } from "~/components/catalog/category-projects";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
+import { logger } from "~/lib/logger.server";
 import { rootMetaData, seoMeta } from "~/lib/seo";
 import { listProductsByCategory, type ProjectSummary, toProjectSummary } from "~/models/products.server";
 import { SITE_CATEGORIES, type SiteCategory } from "~db/categories";
@@ -40,7 +41,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 		return { category, projects, error: null, meta };
 	} catch (error) {
 		// The page (and the site around it) still renders; the visitor sees what went wrong in an alert.
-		console.error(`Loading the ${category} projects failed`, error);
+		logger.error("loading category projects failed", error, { category });
 		const message = error instanceof Error ? error.message : String(error);
 		const projects: ProjectSummary[] = [];
 		return data({ category, projects, error: message, meta }, { status: 500 });

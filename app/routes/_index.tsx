@@ -8,6 +8,7 @@ import { AboutBlock, DesignersBlock, FeaturedBlock } from "~/components/home/hom
 import { type Language, localized } from "~/lib/i18n";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { imageUrl } from "~/lib/images";
+import { logger } from "~/lib/logger.server";
 import { rootMetaData, seoMeta } from "~/lib/seo";
 import { listArtists } from "~/models/artists.server";
 import { listFeaturedProducts, toProjectSummary } from "~/models/products.server";
@@ -65,7 +66,7 @@ async function loadSlides(language: Language): Promise<HeroSlideView[]> {
 			image: { key: slide.image_url, width: slide.image_width, height: slide.image_height },
 		}));
 	} catch (error) {
-		console.error("Home: loading the hero slides failed; showing the built-in slides instead.", error);
+		logger.error("loading hero slides failed; showing the built-in slides", error);
 		return seedSlides.map((slide) => ({
 			id: `fallback-${slide.sortOrder}`,
 			title: localized(language, slide.titleEn, slide.titleRu),

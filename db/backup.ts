@@ -1,0 +1,234 @@
+/**
+ * Online backups and restores of the database and the uploads (README, "Backups").
+ *
+ * A backup is a folder: `forma.sqlite` (SQLite's online backup API, a consistent snapshot taken while the
+ * site serves and writes), `uploads/` (every stored image) and `manifest.json` (when, row counts, files).
+ * Uploads are copied before and after the database snapshot: an image is written (atomically) before any
+ * row points to it, so every image the snapshot references is on disk by the second pass.
+ */
+import fs from "node:fs/promises";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+
+export const BACKUP_DATABASE_FILE = "forma.sqlite";
+export const BACKUP_UPLOADS_DIR = "uploads";
+export const BACKUP_MANIFEST_FILE = "manifest.json";
+
+/** Tables whose row counts a restore is checked against. */
+const COUNTED_TABLES = [
+	"products",
+	"product_images",
+	"hero_slides",
+	"artists",
+	"users",
+	"purchase_requests",
+	"favourites",
+	"settings",
+] as const;
+
+export interface BackupManifest {
+	createdAt: string;
+	rowCounts: Record<string, number>;
+	uploadFiles: number;
+}
+
+interface DataPaths {
+	databasePath: string;
+	uploadsDir: string;
+}
+
+/** Files that are not images: half-written temporaries and health probes. */
+function isTransient(name: string): boolean {
+	return name.endsWith(".tmp") || name.startsWith(".health-");
+}
+
+/** Copies every file under `from` that `to` does not have yet; returns how many it copied. */
+async function copyMissingFiles(from: string, to: string): Promise<number> {
+	let copied = 0;
+	let entries: import("node:fs").Dirent[];
+	try {
+		entries = await fs.readdir(from, { withFileTypes: true });
+	} catch (error) {
+		if ((error as NodeJS.ErrnoException).code === "ENOENT") return 0;
+		throw error;
+	}
+	await fs.mkdir(to, { recursive: true });
+	for (const entry of entries) {
+		const source = path.join(from, entry.name);
+		const target = path.join(to, entry.name);
+		if (entry.isDirectory()) {
+			copied += await copyMissingFiles(source, target);
+		} else if (entry.isFile() && !isTransient(entry.name)) {
+			try {
+				await fs.copyFile(source, target, fs.constants.COPYFILE_EXCL);
+				copied += 1;
+			} catch (error) {
+				const code = (error as NodeJS.ErrnoException).code;
+				// EEXIST: copied in the first pass. ENOENT: deleted meanwhile, so no snapshot row needs it.
+				if (code !== "EEXIST" && code !== "ENOENT") throw error;
+			}
+		}
+	}
+	return copied;
+}
+
+async function countFiles(dir: string): Promise<number> {
+	let count = 0;
+	for (const entry of await fs.readdir(dir, { withFileTypes: true, recursive: true })) {
+		if (entry.isFile()) count += 1;
+	}
+	return count;
+}
+
+export function countRows(sqlite: SQLite.Database): Record<string, number> {
+	return Object.fromEntries(
+		COUNTED_TABLES.map((table) => [
+			table,
+			sqlite.prepare(`select count(*) from ${table}`).pluck().get() as number,
+		]),
+	);
+}
+
+/** Takes a backup into `target`, which must not exist yet or be empty. */
+export async function backupTo(
+	target: string,
+	{ databasePath, uploadsDir }: DataPaths,
+): Promise<BackupManifest> {
+	await fs.mkdir(target, { recursive: true });
+	if ((await fs.readdir(target)).length > 0) throw new Error(`${target} is not empty`);
+	const uploadsTarget = path.join(target, BACKUP_UPLOADS_DIR);
+	await copyMissingFiles(uploadsDir, uploadsTarget);
+
+	const databaseTarget = path.join(target, BACKUP_DATABASE_FILE);
+	const source = new SQLite(databasePath, { fileMustExist: true });
+	try {
+		source.pragma("busy_timeout = 5000");
+		// All pages in one step: one read transaction, so writers elsewhere never force it to start over.
+		await source.backup(databaseTarget, { progress: () => 1_000_000_000 });
+	} finally {
+		source.close();
+	}
+	await copyMissingFiles(uploadsDir, uploadsTarget);
+
+	const snapshot = new SQLite(databaseTarget);
+	let rowCounts: Record<string, number>;
+	try {
+		const integrity = snapshot.pragma("integrity_check", { simple: true });
+		if (integrity !== "ok") throw new Error(`the backup failed its integrity check: ${String(integrity)}`);
+		// A self-contained file: no -wal beside it.
+		snapshot.pragma("journal_mode = DELETE");
+		rowCounts = countRows(snapshot);
+	} finally {
+		snapshot.close();
+	}
+	await fs.mkdir(uploadsTarget, { recursive: true });
+	const manifest: BackupManifest = {
+		createdAt: new Date().toISOString(),
+		rowCounts,
+		uploadFiles: await countFiles(uploadsTarget),
+	};
+	await fs.writeFile(path.join(target, BACKUP_MANIFEST_FILE), `${JSON.stringify(manifest, null, "\t")}\n`);
+	return manifest;
+}
+
+async function isEmptyOrMissing(dir: string): Promise<boolean> {
+	try {
+		return (await fs.readdir(dir)).filter((name) => name !== ".gitkeep").length === 0;
+	} catch (error) {
+		if ((error as NodeJS.ErrnoException).code === "ENOENT") return true;
+		throw error;
+	}
+}
+
+async function exists(file: string): Promise<boolean> {
+	return fs.access(file).then(
+		() => true,
+		() => false,
+	);
+}
+
+/**
+ * Restores a backup into an empty data directory: refuses to overwrite an existing database or uploads,
+ * and refuses a backup that is incomplete or fails SQLite's integrity check.
+ */
+export async function restoreFrom(
+	source: string,
+	{ databasePath, uploadsDir }: DataPaths,
+): Promise<BackupManifest> {
+	const manifest = JSON.parse(
+		await fs.readFile(path.join(source, BACKUP_MANIFEST_FILE), "utf8"),
+	) as BackupManifest;
+	const backupDatabase = path.join(source, BACKUP_DATABASE_FILE);
+	for (const file of [databasePath, `${databasePath}-wal`, `${databasePath}-shm`]) {
+		if (await exists(file)) throw new Error(`${file} exists: restore only into an empty data directory`);
+	}
+	if (!(await isEmptyOrMissing(uploadsDir))) {
+		throw new Error(`${uploadsDir} is not empty: restore only into an empty data directory`);
+	}
+	const check = new SQLite(backupDatabase, { readonly: true, fileMustExist: true });
+	try {
+		const integrity = check.pragma("integrity_check", { simple: true });
+		if (integrity !== "ok") throw new Error(`the backup database is damaged: ${String(integrity)}`);
+	} finally {
+		check.close();
+	}
+
+	await fs.mkdir(path.dirname(path.resolve(databasePath)), { recursive: true });
+	const partial = `${databasePath}.restoring`;
+	await fs.copyFile(backupDatabase, partial);
+	await copyMissingFiles(path.join(source, BACKUP_UPLOADS_DIR), uploadsDir);
+	// The database appears last and whole: a restore cut short leaves no database that looks ready.
+	await fs.rename(partial, databasePath);
+	return manifest;
+}
+
+/** Backups run every `BACKUP_INTERVAL_HOURS` into `BACKUP_DIR/forma-<time>/`, keeping the newest `BACKUP_KEEP`. */
+export async function takeScheduledBackup(
+	backupDir: string,
+	keep: number,
+	paths: DataPaths,
+	now = new Date(),
+): Promise<string> {
+	const name = `forma-${now.toISOString().replace(/[:.]/g, "-")}`;
+	const target = path.join(backupDir, name);
+	await backupTo(target, paths);
+	const backups = (await fs.readdir(backupDir)).filter((entry) => entry.startsWith("forma-")).sort();
+	for (const old of backups.slice(0, Math.max(0, backups.length - keep))) {
+		await fs.rm(path.join(backupDir, old), { recursive: true, force: true });
+	}
+	return target;
+}
+
+interface ScheduleEnv {
+	DATABASE_PATH: string;
+	UPLOADS_DIR: string;
+	BACKUP_DIR?: string | undefined;
+	BACKUP_INTERVAL_HOURS: number;
+	BACKUP_KEEP: number;
+}
+
+/** Starts the schedule when configured; returns a function that stops it. */
+export function scheduleBackups(
+	env: ScheduleEnv,
+	log: (msg: string, fields: Record<string, unknown>) => void = () => undefined,
+): () => void {
+	const { BACKUP_DIR: backupDir, BACKUP_INTERVAL_HOURS: hours, BACKUP_KEEP: keep } = env;
+	if (!backupDir || hours <= 0) return () => undefined;
+	const paths = { databasePath: env.DATABASE_PATH, uploadsDir: env.UPLOADS_DIR };
+	let running = false;
+	const timer = setInterval(
+		() => {
+			if (running) return;
+			running = true;
+			takeScheduledBackup(backupDir, keep, paths)
+				.then((target) => log("backup taken", { target }))
+				.catch((error: unknown) => log("backup failed", { error: String(error) }))
+				.finally(() => {
+					running = false;
+				});
+		},
+		hours * 60 * 60 * 1000,
+	);
+	timer.unref();
+	return () => clearInterval(timer);
+}

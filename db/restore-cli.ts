@@ -1,0 +1,25 @@
+/**
+ * `npm run restore -- <dir>`: restores a backup made by `npm run backup` into DATABASE_PATH and UPLOADS_DIR,
+ * which must be empty (stop the server first; it refuses to overwrite anything).
+ */
+import path from "node:path";
+import { getEnv } from "../app/lib/env.server";
+import { restoreFrom } from "./backup";
+
+const source = process.argv[2];
+if (!source) {
+	console.error("Usage: npm run restore -- <backup folder>");
+	process.exit(2);
+}
+const env = getEnv();
+restoreFrom(path.resolve(source), { databasePath: env.DATABASE_PATH, uploadsDir: env.UPLOADS_DIR })
+	.then((manifest) => {
+		console.log(
+			`Restored the backup of ${manifest.createdAt} into ${env.DATABASE_PATH} and ${env.UPLOADS_DIR}: ` +
+				`${manifest.uploadFiles} files, rows ${JSON.stringify(manifest.rowCounts)}`,
+		);
+	})
+	.catch((error: unknown) => {
+		console.error(`Restore failed: ${error instanceof Error ? error.message : String(error)}`);
+		process.exit(1);
+	});

@@ -8,9 +8,7 @@ import { defineConfig, devices } from "@playwright/test";
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = path.resolve(`tests/e2e/.data/${PORT}`);
 // The build to serve: `build/` unless FORMA_BUILD_ID names another (see remix.config.js).
-const serverBuild = process.env.FORMA_BUILD_ID
-	? `build-${process.env.FORMA_BUILD_ID}/index.js`
-	: "build/index.js";
+const buildDir = process.env.FORMA_BUILD_ID ? `build-${process.env.FORMA_BUILD_ID}` : "build";
 
 export default defineConfig({
 	testDir: "tests/e2e",
@@ -45,7 +43,7 @@ export default defineConfig({
 		{ name: "no-js", use: { ...devices["Desktop Chrome"], channel: undefined, javaScriptEnabled: false } },
 	],
 	webServer: {
-		command: `rm -rf "${dataDir}" && npm run setup --silent && node --import tsx app/server.ts ${serverBuild}`,
+		command: `rm -rf "${dataDir}" && node ${buildDir}/server/setup.js && node ${buildDir}/server/server.js ${buildDir}/index.js`,
 		url: `http://localhost:${PORT}/`,
 		timeout: 120_000,
 		reuseExistingServer: false,

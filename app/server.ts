@@ -3,7 +3,7 @@
  * /healthz and anonymous pages from a cache; refuses cross-site writes; logs every request as JSON; and on
  * SIGTERM/SIGINT stops accepting, finishes what is in flight and closes the database cleanly.
  *
- *   node --import tsx app/server.ts [build/index.js]
+ * `npm run build` bundles it to build/server/server.js:   node build/server/server.js [build/index.js]
  */
 import { randomUUID } from "node:crypto";
 import type { Server } from "node:http";

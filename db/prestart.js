@@ -24,7 +24,8 @@ function newestMtime(entry) {
 	return newest;
 }
 
-const built = fs.existsSync(output) ? fs.statSync(output).mtimeMs : 0;
+const serverBundle = "build/server/server.js";
+const built = fs.existsSync(output) && fs.existsSync(serverBundle) ? fs.statSync(output).mtimeMs : 0;
 if (built < Math.max(...sources.map(newestMtime))) {
 	console.log(built ? "Sources changed since the last build: rebuilding…" : "No build yet: building…");
 	execSync("npm run build", { stdio: "inherit" });

@@ -1,9 +1,9 @@
 /**
- * Performance benchmark (not a test): serves the production build (`build/`, from `npx remix build`) with
- * our server (app/server.ts) on port 3299 with a freshly seeded temporary database, load-tests three kinds of pages and weighs the home
+ * Performance benchmark (not a test): serves the production build (`build/`, from `npm run build`) with
+ * our server (app/server.ts, bundled to build/server/server.js) on port 3299 with a freshly seeded temporary database, load-tests three kinds of pages and weighs the home
  * page's JavaScript. Exits non-zero when a bar is missed.
  *
- *   npx remix build && npx tsx tests/bench/pages.ts
+ *   npm run build && npx tsx tests/bench/pages.ts
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -34,7 +34,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "forma-bench-"));
 let server: ChildProcess | undefined;
 
 function cleanUp(): void {
-	stopServer();
+	void stopServer();
 	fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
@@ -49,7 +49,7 @@ process.on("SIGTERM", () => {
 
 async function main(): Promise<boolean> {
 	if (!fs.existsSync(SERVER_BUILD)) {
-		throw new Error(`${SERVER_BUILD} is missing: run \`npx remix build\` first.`);
+		throw new Error(`${SERVER_BUILD} is missing: run \`npm run build\` first.`);
 	}
 	const env: NodeJS.ProcessEnv = {
 		...process.env,
@@ -61,7 +61,7 @@ async function main(): Promise<boolean> {
 	};
 
 	console.log(`Setting up a fresh database in ${dataDir} …`);
-	const setup = spawnSync("npx", ["tsx", "db/setup.ts"], { env, stdio: "inherit" });
+	const setup = spawnSync("node", ["build/server/setup.js"], { env, stdio: "inherit" });
 	if (setup.status !== 0) throw new Error("database setup failed");
 
 	// As deployed: anonymous pages come from the page cache (docs/decisions/0005). The second run renders
@@ -92,9 +92,9 @@ async function main(): Promise<boolean> {
 }
 
 async function startServer(env: NodeJS.ProcessEnv): Promise<void> {
-	stopServer();
+	await stopServer();
 	console.log(`Starting the production server on ${ORIGIN} …`);
-	server = spawn("node", ["--import", "tsx", "app/server.ts", SERVER_BUILD], {
+	server = spawn("node", ["build/server/server.js", SERVER_BUILD], {
 		env: { ...env, LOG_LEVEL: "warn" },
 		detached: true,
 		stdio: ["ignore", "ignore", "inherit"],
@@ -102,16 +102,19 @@ async function startServer(env: NodeJS.ProcessEnv): Promise<void> {
 	await waitForServer();
 }
 
-function stopServer(): void {
-	if (server?.pid && server.exitCode === null) {
-		try {
-			// Started in its own process group: end the whole group.
-			process.kill(-server.pid, "SIGTERM");
-		} catch {
-			// Already gone.
-		}
-	}
+/** Stops the server and waits until it has exited, so the port is free for the next one. */
+async function stopServer(): Promise<void> {
+	const running = server;
 	server = undefined;
+	if (!running?.pid || running.exitCode !== null) return;
+	const exited = new Promise((resolve) => running.once("exit", resolve));
+	try {
+		// Started in its own process group: end the whole group.
+		process.kill(-running.pid, "SIGTERM");
+	} catch {
+		return; // Already gone.
+	}
+	await exited;
 }
 
 interface Row {
@@ -148,7 +151,7 @@ async function measureServer(env: NodeJS.ProcessEnv, label: string): Promise<Row
 			result: pass ? "PASS" : "FAIL",
 		});
 	}
-	stopServer();
+	await stopServer();
 	return rows;
 }
 

@@ -47,13 +47,13 @@ export default defineConfig({
 		url: `http://localhost:${PORT}/`,
 		timeout: 120_000,
 		reuseExistingServer: false,
-		// Warnings and errors only (LOG_LEVEL below): a failing test shows what the server logged.
+		// Errors only (LOG_LEVEL below): a failing test shows what the server logged.
 		stdout: "pipe",
 		stderr: "pipe",
 		env: {
 			PORT: String(PORT),
 			NODE_ENV: "production",
-			LOG_LEVEL: "warn",
+			LOG_LEVEL: "error",
 			DATABASE_PATH: path.join(dataDir, "forma.sqlite"),
 			UPLOADS_DIR: path.join(dataDir, "uploads"),
 			SESSION_SECRET: "e2e-only-secret-e2e-only-secret-e2e-only",

@@ -1,0 +1,107 @@
+import type { Browser, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { ADMIN, signIn } from "./session";
+
+/**
+ * These tests switch the whole site's settings. The e2e server and database are shared by every spec, so
+ * each switch is turned back in `finally`, whatever happened.
+ */
+async function setCheckbox(page: Page, label: string, checked: boolean) {
+	await page.goto("/admin/settings");
+	await page.getByLabel(label).setChecked(checked);
+	await page.getByRole("button", { name: "Save settings" }).click();
+	await expect(page.getByTestId("toast")).toContainText("Settings saved");
+	if (checked) await expect(page.getByLabel(label)).toBeChecked();
+	else await expect(page.getByLabel(label)).not.toBeChecked();
+}
+
+/** A visitor in their own browser context (no admin cookie), reporting hydration errors like the fixture. */
+async function visitor(browser: Browser, js: boolean) {
+	const context = await browser.newContext({ javaScriptEnabled: js });
+	const page = await context.newPage();
+	const errors: string[] = [];
+	page.on("pageerror", (error) => errors.push(error.message));
+	page.on("console", (message) => {
+		if (message.type() === "error" && /hydrat|Minified React error/i.test(message.text()))
+			errors.push(message.text());
+	});
+	return { context, page, errors };
+}
+
+test.describe("admin settings", () => {
+	test("settings are saved per tab; tabs work with and without JavaScript", async ({ page, js }) => {
+		await signIn(page, ADMIN.username, ADMIN.password);
+		await page.goto("/admin/settings");
+		await expect(page.getByLabel("Shop name")).toHaveValue(/.+/);
+		const notificationsTab = js
+			? page.getByRole("tab", { name: "Notifications" })
+			: page.getByRole("link", { name: "Notifications" });
+		await notificationsTab.click();
+		if (js) await expect(notificationsTab).toHaveAttribute("aria-selected", "true");
+		else await expect(notificationsTab).toHaveAttribute("aria-current", "page");
+		await expect(page.getByLabel("Shop name")).toBeHidden();
+		await page.getByLabel("Admin notification email").fill("not-an-email");
+		await page.getByRole("button", { name: "Save settings" }).click();
+		await expect(page.getByText("Enter a valid email or leave the field empty")).toBeVisible();
+		await page.getByLabel("Admin notification email").fill("orders@forma.gallery");
+		await page.getByRole("button", { name: "Save settings" }).click();
+		await expect(page.getByTestId("toast")).toContainText("Settings saved");
+		await expect(page).toHaveURL("/admin/settings?tab=notifications");
+		await page.reload();
+		await expect(page.getByLabel("Admin notification email")).toHaveValue("orders@forma.gallery");
+	});
+
+	test("maintenance mode: visitors get a 503 page in English and Russian, the admin still works", async ({
+		page,
+		browser,
+		js,
+	}) => {
+		await signIn(page, ADMIN.username, ADMIN.password);
+		const guest = await visitor(browser, js);
+		try {
+			await setCheckbox(page, "Maintenance mode", true);
+
+			const english = await guest.page.goto("/");
+			expect(english?.status()).toBe(503);
+			expect(english?.headers()["retry-after"]).toMatch(/^\d+$/);
+			await expect(guest.page.getByRole("heading", { level: 1, name: "We'll be back soon" })).toBeVisible();
+			await expect(guest.page).toHaveTitle("Maintenance — FORMA");
+
+			const russian = await guest.page.goto("/artists?lng=ru");
+			expect(russian?.status()).toBe(503);
+			await expect(guest.page.getByRole("heading", { level: 1, name: "Скоро вернёмся" })).toBeVisible();
+			await expect(guest.page.locator("html")).toHaveAttribute("lang", "ru");
+
+			// Sign-in stays open; the admin keeps the whole site.
+			const login = await guest.page.goto("/login?lng=en");
+			expect(login?.status()).toBe(200);
+			await expect(guest.page.getByRole("button", { name: "Sign in" })).toBeVisible();
+			const home = await page.goto("/");
+			expect(home?.status()).toBe(200);
+			await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+			expect(guest.errors).toEqual([]);
+		} finally {
+			await setCheckbox(page, "Maintenance mode", false);
+			await guest.context.close();
+		}
+		const open = await page.context().request.get("/");
+		expect(open.status()).toBe(200);
+	});
+
+	test("registration switched off closes /register and hides its link", async ({ page, browser, js }) => {
+		await signIn(page, ADMIN.username, ADMIN.password);
+		const guest = await visitor(browser, js);
+		try {
+			await setCheckbox(page, "Allow registration", false);
+			const closed = await guest.page.goto("/register");
+			expect(closed?.status()).toBe(403);
+			await expect(guest.page.getByText("Registration is currently closed.")).toBeVisible();
+			await expect(guest.page.getByLabel("Email")).toHaveCount(0);
+			await guest.page.goto("/login");
+			await expect(guest.page.getByRole("link", { name: "Create one" })).toHaveCount(0);
+		} finally {
+			await setCheckbox(page, "Allow registration", true);
+			await guest.context.close();
+		}
+	});
+});

@@ -6,9 +6,33 @@ import { defineConfig, devices } from "@playwright/test";
  * JavaScript and without it. The server runs on its own port with a fresh database in tests/e2e/.data.
  */
 const PORT = Number(process.env.E2E_PORT ?? 3100);
-const dataDir = path.resolve(`tests/e2e/.data/${PORT}`);
 // The build to serve: `build/` unless FORMA_BUILD_ID names another (see remix.config.js).
 const buildDir = process.env.FORMA_BUILD_ID ? `build-${process.env.FORMA_BUILD_ID}` : "build";
+
+/** A fresh database and uploads folder per port, migrated and seeded, then the production server. */
+function serverOn(port: number) {
+	const dataDir = path.resolve(`tests/e2e/.data/${port}`);
+	return {
+		command: `rm -rf "${dataDir}" && node ${buildDir}/server/setup.js && node ${buildDir}/server/server.js ${buildDir}/index.js`,
+		url: `http://localhost:${port}/`,
+		timeout: 120_000,
+		reuseExistingServer: false,
+		// Errors only (LOG_LEVEL below): a failing test shows what the server logged.
+		stdout: "pipe" as const,
+		stderr: "pipe" as const,
+		env: {
+			PORT: String(port),
+			NODE_ENV: "production",
+			LOG_LEVEL: "error",
+			DATABASE_PATH: path.join(dataDir, "forma.sqlite"),
+			UPLOADS_DIR: path.join(dataDir, "uploads"),
+			SESSION_SECRET: "e2e-only-secret-e2e-only-secret-e2e-only",
+			ADMIN_USERNAME: "curator",
+			ADMIN_PASSWORD: "e2e-curator-password",
+			ADMIN_EMAIL: "curator@forma.gallery",
+		},
+	};
+}
 
 export default defineConfig({
 	testDir: "tests/e2e",
@@ -42,24 +66,7 @@ export default defineConfig({
 		{ name: "js", use: { ...devices["Desktop Chrome"], channel: undefined, javaScriptEnabled: true } },
 		{ name: "no-js", use: { ...devices["Desktop Chrome"], channel: undefined, javaScriptEnabled: false } },
 	],
-	webServer: {
-		command: `rm -rf "${dataDir}" && node ${buildDir}/server/setup.js && node ${buildDir}/server/server.js ${buildDir}/index.js`,
-		url: `http://localhost:${PORT}/`,
-		timeout: 120_000,
-		reuseExistingServer: false,
-		// Errors only (LOG_LEVEL below): a failing test shows what the server logged.
-		stdout: "pipe",
-		stderr: "pipe",
-		env: {
-			PORT: String(PORT),
-			NODE_ENV: "production",
-			LOG_LEVEL: "error",
-			DATABASE_PATH: path.join(dataDir, "forma.sqlite"),
-			UPLOADS_DIR: path.join(dataDir, "uploads"),
-			SESSION_SECRET: "e2e-only-secret-e2e-only-secret-e2e-only",
-			ADMIN_USERNAME: "curator",
-			ADMIN_PASSWORD: "e2e-curator-password",
-			ADMIN_EMAIL: "curator@forma.gallery",
-		},
-	},
+	// The site every spec uses, and a second one of its own for the fuzz spec (its random admin writes
+	// must not disturb the others).
+	webServer: [serverOn(PORT), serverOn(PORT + 1)],
 });

@@ -1,12 +1,14 @@
 /// <reference types="vite/client" />
-import { createHash } from "node:crypto";
 import fs from "node:fs";
 import type { ActionFunction, LoaderFunction } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { startSession } from "~/lib/auth.server";
 import { sqlite } from "~/lib/db.server";
 import { createUser, getUserByLogin } from "~/models/users.server";
+import { databaseDigest as digestOf } from "../support/database-digest";
 import { settle } from "../support/requests";
+
+const databaseDigest = () => digestOf(sqlite);
 
 /**
  * Walks every admin route module on disk and proves that anonymous visitors and signed-in non-admins get no
@@ -15,20 +17,6 @@ import { settle } from "../support/requests";
 type RouteModule = { loader?: LoaderFunction; action?: ActionFunction };
 const modules = import.meta.glob<RouteModule>("../../app/routes/admin*.tsx");
 const adminRouteFiles = fs.readdirSync("app/routes").filter((name) => /^admin[.]/.test(name));
-
-/** Every row of every table, hashed: any write at all changes it. */
-function databaseDigest(): string {
-	const hash = createHash("sha256");
-	const tables = sqlite
-		.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name")
-		.pluck()
-		.all() as string[];
-	for (const table of tables) {
-		hash.update(table);
-		hash.update(JSON.stringify(sqlite.prepare(`select * from "${table}" order by rowid`).raw().all()));
-	}
-	return hash.digest("hex");
-}
 
 const PARAMS = { id: "arc-lounge-chair", "*": "" };
 /** Fields a mutating admin form might take, so a missing guard would have something to act on. */

@@ -1,0 +1,29 @@
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import type SQLite from "better-sqlite3";
+
+/** Every row of every table, hashed: any write at all changes it. */
+export function databaseDigest(sqlite: SQLite.Database, { ignore = [] as string[] } = {}): string {
+	const hash = createHash("sha256");
+	const tables = sqlite
+		.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name")
+		.pluck()
+		.all() as string[];
+	for (const table of tables) {
+		if (ignore.includes(table)) continue;
+		hash.update(table);
+		hash.update(JSON.stringify(sqlite.prepare(`select * from "${table}" order by rowid`).raw().all()));
+	}
+	return hash.digest("hex");
+}
+
+/** The files under a folder (relative paths, sorted): an upload that landed shows up here. */
+export function listFiles(dir: string): string[] {
+	if (!fs.existsSync(dir)) return [];
+	return fs
+		.readdirSync(dir, { recursive: true, withFileTypes: true })
+		.filter((entry) => entry.isFile())
+		.map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
+		.sort();
+}

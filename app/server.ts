@@ -69,6 +69,10 @@ function toWebRequest(req: Request, res: Response): globalThis.Request {
 		if (value === undefined) continue;
 		for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
 	}
+	// The app reads the client's address from X-Forwarded-For (rate limits): give it the one express
+	// worked out under the trust-proxy setting, never what the client wrote.
+	headers.delete("fly-client-ip");
+	headers.set("x-forwarded-for", req.ip ?? "unknown");
 	const controller = new AbortController();
 	// Abort loaders and actions when the visitor goes away before the response was sent.
 	res.on("close", () => {
@@ -130,8 +134,9 @@ async function remixHandler(req: Request, res: Response, next: NextFunction): Pr
 
 const app = express();
 app.disable("x-powered-by");
-// Fly's proxy (and most others) sets X-Forwarded-Proto/Host: trust one hop so URLs are the public ones.
-app.set("trust proxy", 1);
+// Behind a proxy (Fly: TRUST_PROXY=1) its X-Forwarded-For/Proto/Host are believed; otherwise a client
+// could claim any address and slip past the per-address rate limits.
+app.set("trust proxy", env.TRUST_PROXY);
 
 app.get("/healthz", async (_req, res) => {
 	const report = shuttingDown

@@ -15,6 +15,8 @@ const envSchema = z
 		ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
 		ADMIN_EMAIL: z.email().optional(),
 		PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
+		/** Proxies in front of the server whose X-Forwarded-* headers are believed (Fly: 1). 0 = none. */
+		TRUST_PROXY: z.coerce.number().int().min(0).default(0),
 		LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
 		/** Anonymous pages kept rendered in memory (docs/decisions/0005); 0 turns the cache off. */
 		PAGE_CACHE_ENTRIES: z.coerce.number().int().min(0).default(500),

@@ -44,12 +44,10 @@ export function createRateLimiter({ limit, windowMs }: { limit: number; windowMs
 }
 
 /**
- * The client's address as our proxy reports it (Fly sets Fly-Client-IP; others X-Forwarded-For). Without a
- * proxy there is none, and all anonymous clients share one bucket — the per-account limits still apply.
+ * The client's address. The server (app/server.ts) always sets X-Forwarded-For to the address it trusts
+ * (the socket's, or the proxy's report with TRUST_PROXY), replacing whatever the client sent.
  */
 export function clientAddress(request: Request): string {
-	const fly = request.headers.get("fly-client-ip");
-	if (fly) return fly.trim();
 	const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
 	return forwarded || "unknown";
 }

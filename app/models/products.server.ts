@@ -150,3 +150,256 @@ export async function searchProducts(search: ProductSearch): Promise<ProductSear
 		.execute();
 	return { products, total: Number(total), page, pageCount };
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// Admin: create, update (and move), delete. Images are stored before these run (slow, outside the
+// transaction); each function returns the image keys its change stopped using, for the caller to remove
+// from disk with deleteImageIfUnused once the transaction has committed.
+
+/** Every project for the admin list, newest first. */
+export async function listProductsForAdmin(): Promise<Product[]> {
+	return db.selectFrom("products").selectAll().orderBy("created_at", "desc").orderBy("id").execute();
+}
+
+/** What the project form edits, apart from the id and the images. */
+export interface ProjectFields {
+	name: string;
+	designer: string;
+	category: ProductCategory;
+	/** Whole rubles. */
+	price: number;
+	link: string | null;
+	description_en: string;
+	description_ru: string;
+}
+
+export interface SavedImageRef {
+	key: string;
+	width: number;
+	height: number;
+}
+
+/** One place in the gallery's new order: a row the project already has, or a freshly stored image. */
+export type GalleryEntry = { rowId: number } | { image: SavedImageRef };
+
+export class ProjectNotFoundError extends Error {
+	override name = "ProjectNotFoundError";
+	constructor(readonly id: string) {
+		super(`Project with ID ${id} not found`);
+	}
+}
+
+export class ProjectIdTakenError extends Error {
+	override name = "ProjectIdTakenError";
+	constructor(readonly id: string) {
+		super(`A project with ID ${id} already exists`);
+	}
+}
+
+/** The spec's id for a project created without one. */
+export function generateProjectId(now = Date.now()): string {
+	return `project-${now}`;
+}
+
+export async function projectIdExists(id: string): Promise<boolean> {
+	return Boolean(await db.selectFrom("products").select("id").where("id", "=", id).executeTakeFirst());
+}
+
+export async function createProject(input: {
+	id: string;
+	fields: ProjectFields;
+	image: SavedImageRef | null;
+	gallery: SavedImageRef[];
+}): Promise<Product> {
+	return db.transaction().execute(async (trx) => {
+		if (await trx.selectFrom("products").select("id").where("id", "=", input.id).executeTakeFirst()) {
+			throw new ProjectIdTakenError(input.id);
+		}
+		const now = new Date().toISOString();
+		const product = await trx
+			.insertInto("products")
+			.values({
+				id: input.id,
+				...input.fields,
+				image: input.image?.key ?? null,
+				image_width: input.image?.width ?? null,
+				image_height: input.image?.height ?? null,
+				created_at: now,
+				updated_at: now,
+			})
+			.returningAll()
+			.executeTakeFirstOrThrow();
+		if (input.gallery.length > 0) {
+			await trx
+				.insertInto("product_images")
+				.values(
+					input.gallery.map((image, index) => ({
+						product_id: input.id,
+						image_url: image.key,
+						image_width: image.width,
+						image_height: image.height,
+						sort_order: index + 1,
+					})),
+				)
+				.execute();
+		}
+		return product;
+	});
+}
+
+export interface ProjectChange {
+	/** The project's id now. */
+	id: string;
+	/** Its id after the change: a different one moves the project with its gallery, requests and favourites. */
+	newId: string;
+	fields: ProjectFields;
+	/** A newly stored main image, or undefined to keep the current one. */
+	image?: SavedImageRef;
+	/** The gallery in its new order; rows of the project not listed are removed. */
+	gallery: GalleryEntry[];
+	/**
+	 * A gallery row to make the cover (main image). It swaps places with the current main image, so no
+	 * picture is lost or shown twice.
+	 */
+	coverRowId?: number;
+}
+
+/**
+ * Updates a project in one transaction: the id move (the foreign keys of product_images,
+ * purchase_requests and favourites cascade on update, migrations 0001/0002), the fields, the main image
+ * and the gallery. Throws ProjectNotFoundError / ProjectIdTakenError; any failure changes nothing.
+ */
+export async function updateProject(
+	change: ProjectChange,
+): Promise<{ product: Product; galleryCount: number; releasedKeys: string[] }> {
+	return db.transaction().execute(async (trx) => {
+		const current = await trx
+			.selectFrom("products")
+			.selectAll()
+			.where("id", "=", change.id)
+			.executeTakeFirst();
+		if (!current) throw new ProjectNotFoundError(change.id);
+		if (change.newId !== change.id) {
+			if (await trx.selectFrom("products").select("id").where("id", "=", change.newId).executeTakeFirst()) {
+				throw new ProjectIdTakenError(change.newId);
+			}
+			await trx.updateTable("products").set({ id: change.newId }).where("id", "=", change.id).execute();
+		}
+		const id = change.newId;
+		const rows = await trx.selectFrom("product_images").selectAll().where("product_id", "=", id).execute();
+		const rowsById = new Map(rows.map((row) => [row.id, row]));
+		const released: string[] = [];
+
+		let main: { key: string | null; width: number | null; height: number | null } = {
+			key: current.image,
+			width: current.image_width,
+			height: current.image_height,
+		};
+		if (change.image) {
+			if (main.key) released.push(main.key);
+			main = change.image;
+		}
+
+		const kept = new Set<number>();
+		let order = 0;
+		for (const entry of change.gallery) {
+			order += 1;
+			if ("rowId" in entry) {
+				const row = rowsById.get(entry.rowId);
+				if (!row || kept.has(row.id)) continue;
+				kept.add(row.id);
+				if (row.id === change.coverRowId) {
+					// The chosen picture becomes the cover; the old cover takes its place in the gallery.
+					const previous = main;
+					main = { key: row.image_url, width: row.image_width, height: row.image_height };
+					if (previous.key) {
+						await trx
+							.updateTable("product_images")
+							.set({
+								image_url: previous.key,
+								image_width: previous.width,
+								image_height: previous.height,
+								sort_order: order,
+							})
+							.where("id", "=", row.id)
+							.execute();
+						continue;
+					}
+					await trx.deleteFrom("product_images").where("id", "=", row.id).execute();
+					order -= 1;
+					continue;
+				}
+				await trx.updateTable("product_images").set({ sort_order: order }).where("id", "=", row.id).execute();
+			} else {
+				await trx
+					.insertInto("product_images")
+					.values({
+						product_id: id,
+						image_url: entry.image.key,
+						image_width: entry.image.width,
+						image_height: entry.image.height,
+						sort_order: order,
+					})
+					.execute();
+			}
+		}
+		const removed = rows.filter((row) => !kept.has(row.id));
+		if (removed.length > 0) {
+			await trx
+				.deleteFrom("product_images")
+				.where(
+					"id",
+					"in",
+					removed.map((row) => row.id),
+				)
+				.execute();
+			released.push(...removed.map((row) => row.image_url));
+		}
+
+		const product = await trx
+			.updateTable("products")
+			.set({
+				...change.fields,
+				image: main.key,
+				image_width: main.width,
+				image_height: main.height,
+				updated_at: new Date().toISOString(),
+			})
+			.where("id", "=", id)
+			.returningAll()
+			.executeTakeFirstOrThrow();
+		const galleryCount = Number(
+			(
+				await trx
+					.selectFrom("product_images")
+					.select((eb) => eb.fn.countAll<number>().as("n"))
+					.where("product_id", "=", id)
+					.executeTakeFirstOrThrow()
+			).n,
+		);
+		return { product, galleryCount, releasedKeys: released.filter((key) => key !== main.key) };
+	});
+}
+
+/**
+ * Deletes a project: its gallery rows and favourites go with it (cascade); purchase requests keep their
+ * snapshot and lose the link. Returns the deleted row and the image keys it used, or null when unknown.
+ */
+export async function deleteProject(
+	id: string,
+): Promise<{ product: Product; releasedKeys: string[] } | null> {
+	return db.transaction().execute(async (trx) => {
+		const product = await trx.selectFrom("products").selectAll().where("id", "=", id).executeTakeFirst();
+		if (!product) return null;
+		const gallery = await trx
+			.selectFrom("product_images")
+			.select("image_url")
+			.where("product_id", "=", id)
+			.execute();
+		await trx.deleteFrom("products").where("id", "=", id).execute();
+		const releasedKeys = [product.image, ...gallery.map((row) => row.image_url)].filter(
+			(key): key is string => Boolean(key),
+		);
+		return { product, releasedKeys };
+	});
+}

@@ -22,7 +22,15 @@ const onDisk = (key: string) => fs.existsSync(path.join(uploads(), key));
 
 /** A photo-like JPEG: noise does not compress, so it stays big. */
 async function noisyJpeg(width: number, height: number, quality = 60): Promise<Buffer> {
-	return sharp({ create: { width, height, channels: 3, noise: { type: "gaussian", mean: 128, sigma: 30 } } })
+	return sharp({
+		create: {
+			width,
+			height,
+			channels: 3,
+			background: "#808080",
+			noise: { type: "gaussian", mean: 128, sigma: 30 },
+		},
+	})
 		.jpeg({ quality })
 		.toBuffer();
 }
@@ -52,7 +60,7 @@ function pngHeaderClaiming(width: number, height: number): Buffer {
 }
 
 function file(data: Buffer | string, name: string, type = "image/jpeg"): File {
-	return new File([data], name, { type });
+	return new File([typeof data === "string" ? data : new Uint8Array(data)], name, { type });
 }
 
 describe("storeUploadedImage", () => {

@@ -1,0 +1,443 @@
+import { getFormProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { type ChangeEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Field, FormAlert, fieldProps } from "~/components/ui/field";
+import { imageUrl, isVectorKey, type StoredImage, variantKey, variantWidths } from "~/lib/images";
+import { GALLERY_FIELDS, MAX_GALLERY_FILES, projectSchema } from "~/lib/project-form";
+import { cx } from "~/lib/site";
+import { PRODUCT_CATEGORIES } from "~db/categories";
+
+/** Mirrors the server's limit, so the admin hears about a big file before waiting for the upload. */
+const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+const ACCEPTED_IMAGES = "image/jpeg,image/png,image/webp,image/gif,image/svg+xml";
+
+export interface ProjectFormProject {
+	id: string;
+	name: string;
+	designer: string;
+	category: string;
+	price: number;
+	link: string | null;
+	descriptionEn: string;
+	descriptionRu: string;
+	image: StoredImage | null;
+}
+
+export interface ProjectFormGalleryImage {
+	id: number;
+	image: StoredImage;
+}
+
+/** What the action sends back when it refuses the form (see app/lib/project-form.server.ts). */
+export interface ProjectFormReply {
+	// biome-ignore lint/suspicious/noExplicitAny: Conform's SubmissionResult, serialised
+	result: any;
+	imageErrors: { image?: string[]; gallery?: string[] };
+	alert?: string;
+	gallery?: { remove: number[]; positions: Record<string, number>; cover: string };
+	filesDropped?: boolean;
+}
+
+function previewUrl(image: StoredImage): string {
+	if (isVectorKey(image.key) || !image.width) return imageUrl(image.key);
+	const [smallest] = variantWidths(image.width);
+	return imageUrl(smallest ? variantKey(image.key, smallest) : image.key);
+}
+
+const inputClass =
+	"rounded-lg border bg-card px-4 text-base transition-colors outline-none focus-visible:border-ink";
+
+/**
+ * The one project form, for /admin/projects/add and /admin/projects/edit/{id}. A plain multipart POST that
+ * works without JavaScript (gallery order, removal and cover are number inputs, checkboxes and radios);
+ * with JavaScript it also validates as the admin types and checks file sizes before uploading.
+ */
+export function ProjectForm({
+	mode,
+	project,
+	gallery,
+	reply,
+}: {
+	mode: "add" | "edit";
+	project?: ProjectFormProject;
+	gallery: ProjectFormGalleryImage[];
+	reply?: ProjectFormReply;
+}) {
+	const { t } = useTranslation("admin");
+	const navigation = useNavigation();
+	const submitting = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
+	const [clientErrors, setClientErrors] = useState<{ image?: string[]; gallery?: string[] }>({});
+	const [form, fields] = useForm({
+		id: `project-${mode}`,
+		lastResult: reply?.result,
+		defaultValue: project
+			? {
+					customId: project.id,
+					name: project.name,
+					designer: project.designer,
+					category: project.category,
+					price: String(project.price),
+					link: project.link ?? "",
+					descriptionEn: project.descriptionEn,
+					descriptionRu: project.descriptionRu,
+				}
+			: { price: "0" },
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: projectSchema }),
+		shouldValidate: "onBlur",
+		shouldRevalidate: "onInput",
+	});
+	const imageErrors = {
+		image: clientErrors.image ?? reply?.imageErrors.image,
+		gallery: clientErrors.gallery ?? reply?.imageErrors.gallery,
+	};
+	const hasClientError = Boolean(clientErrors.image?.length || clientErrors.gallery?.length);
+
+	const checkSizes = (field: "image" | "gallery") => (event: ChangeEvent<HTMLInputElement>) => {
+		const files = Array.from(event.currentTarget.files ?? []);
+		const messages = files
+			.filter((file) => file.size > MAX_IMAGE_BYTES)
+			.map((file) =>
+				field === "image"
+					? t("images.tooLarge", { size: (file.size / 1024 / 1024).toFixed(1), name: file.name })
+					: t("images.fileTooLarge", { name: file.name }),
+			);
+		if (field === "gallery" && files.length > MAX_GALLERY_FILES) {
+			messages.push(t("projects.errors.tooManyFiles", { count: MAX_GALLERY_FILES }));
+		}
+		setClientErrors((current) => ({ ...current, [field]: messages.length ? messages : undefined }));
+	};
+
+	const title = mode === "add" ? t("projects.form.addTitle") : t("projects.form.editTitle");
+	const galleryState = reply?.gallery;
+	return (
+		<div className="max-w-3xl">
+			<h1 className="font-display text-3xl font-semibold">{title}</h1>
+			<Form
+				method="post"
+				encType="multipart/form-data"
+				className="mt-8 flex flex-col gap-6"
+				{...getFormProps(form)}
+			>
+				<FormAlert
+					title={t("projects.form.errorTitle")}
+					messages={[
+						...(reply?.alert ? [reply.alert] : []),
+						...(form.errors?.map((error) => t(error, { ns: "common" })) ?? []),
+					]}
+				/>
+				{reply?.filesDropped && !reply.alert ? (
+					<p className="text-sm text-muted" role="status">
+						{t("projects.form.filesDropped")}
+					</p>
+				) : null}
+
+				<Field
+					{...fieldProps(fields.customId, "text")}
+					label={t("projects.form.customId")}
+					hint={mode === "edit" ? t("projects.form.customIdEditHint") : t("projects.form.customIdHint")}
+					autoComplete="off"
+					spellCheck={false}
+				/>
+				<div className="grid gap-6 sm:grid-cols-2">
+					<Field {...fieldProps(fields.name, "text")} label={t("projects.form.name")} autoComplete="off" />
+					<Field
+						{...fieldProps(fields.designer, "text")}
+						label={t("projects.form.designer")}
+						autoComplete="off"
+					/>
+				</div>
+				<div className="grid gap-6 sm:grid-cols-2">
+					<ErrorWrapped
+						id={fields.category.id}
+						errorId={fields.category.errorId}
+						label={t("projects.form.category")}
+						errors={fields.category.errors}
+					>
+						<select
+							{...getSelectProps(fields.category)}
+							key={fields.category.key}
+							className={cx(inputClass, "h-12", fields.category.errors ? "border-accent" : "border-line")}
+						>
+							<option value="">{t("projects.form.chooseCategory")}</option>
+							{PRODUCT_CATEGORIES.map((category) => (
+								<CategoryOption key={category} category={category} />
+							))}
+						</select>
+					</ErrorWrapped>
+					<Field
+						{...fieldProps(fields.price, "number")}
+						label={t("projects.form.price")}
+						hint={t("projects.form.priceHint")}
+						min={0}
+						step={1}
+						inputMode="numeric"
+					/>
+				</div>
+				<Field
+					{...fieldProps(fields.link, "text")}
+					label={t("projects.form.link")}
+					hint={t("projects.form.linkHint")}
+					inputMode="url"
+					autoComplete="off"
+					spellCheck={false}
+				/>
+				{(["descriptionEn", "descriptionRu"] as const).map((name) => (
+					<ErrorWrapped
+						key={name}
+						id={fields[name].id}
+						errorId={fields[name].errorId}
+						label={t(`projects.form.${name}`)}
+						errors={fields[name].errors}
+					>
+						<textarea
+							{...getTextareaProps(fields[name])}
+							key={fields[name].key}
+							rows={5}
+							lang={name === "descriptionEn" ? "en" : "ru"}
+							className={cx(inputClass, "py-3", fields[name].errors ? "border-accent" : "border-line")}
+						/>
+					</ErrorWrapped>
+				))}
+
+				<fieldset className="flex flex-col gap-3">
+					<legend className="text-sm font-semibold">{t("projects.form.image")}</legend>
+					{project?.image ? (
+						<img
+							src={previewUrl(project.image)}
+							alt={t("projects.form.currentImage", { name: project.name })}
+							width={160}
+							height={160}
+							className="size-40 rounded-lg bg-ink/5 object-cover"
+						/>
+					) : null}
+					<FileInput
+						id="project-image"
+						name="image"
+						label={t("projects.form.image")}
+						hint={[mode === "edit" ? t("projects.form.imageEditHint") : null, t("images.hint")]
+							.filter(Boolean)
+							.join(" ")}
+						errors={imageErrors.image}
+						onChange={checkSizes("image")}
+					/>
+				</fieldset>
+
+				<fieldset className="flex flex-col gap-3">
+					<legend className="text-sm font-semibold">{t("projects.form.gallery")}</legend>
+					{mode === "edit" ? (
+						gallery.length === 0 ? (
+							<p className="text-sm text-muted">{t("projects.form.galleryEmpty")}</p>
+						) : (
+							<ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
+								{gallery.map((item, index) => (
+									<GalleryCard
+										key={item.id}
+										item={item}
+										index={index + 1}
+										projectName={project?.name ?? ""}
+										position={galleryState?.positions[item.id] ?? index + 1}
+										removed={galleryState?.remove.includes(item.id) ?? false}
+										cover={galleryState?.cover === String(item.id)}
+									/>
+								))}
+							</ul>
+						)
+					) : null}
+					{mode === "edit" && project?.image && gallery.length > 0 ? (
+						<label className="flex items-center gap-2 text-sm">
+							<input
+								type="radio"
+								name={GALLERY_FIELDS.cover}
+								value="main"
+								defaultChecked={!galleryState || galleryState.cover === "main"}
+								className="size-4 accent-[var(--color-ink)]"
+							/>
+							{t("projects.form.coverMain")}
+						</label>
+					) : null}
+					<FileInput
+						id="project-gallery"
+						name={GALLERY_FIELDS.files}
+						label={t("projects.form.gallery")}
+						hint={`${t("projects.form.galleryHint", { count: MAX_GALLERY_FILES })} ${t("images.hint")}`}
+						errors={imageErrors.gallery}
+						onChange={checkSizes("gallery")}
+						multiple
+					/>
+				</fieldset>
+
+				<div className="flex flex-wrap justify-end gap-3 border-t border-line pt-6">
+					<Link
+						to="/admin/projects"
+						className="inline-flex h-12 items-center rounded-full border border-line px-6 font-semibold hover:border-ink"
+					>
+						{t("projects.form.cancel")}
+					</Link>
+					<button type="submit" className="button-primary" disabled={submitting || hasClientError}>
+						{mode === "add"
+							? submitting
+								? t("projects.form.submittingAdd")
+								: t("projects.form.submitAdd")
+							: submitting
+								? t("projects.form.submittingEdit")
+								: t("projects.form.submitEdit")}
+					</button>
+				</div>
+			</Form>
+		</div>
+	);
+}
+
+function CategoryOption({ category }: { category: string }) {
+	const { t } = useTranslation();
+	return <option value={category}>{t(`categories.${category}`)}</option>;
+}
+
+/** A label, a control and its translated error, for controls the Field component does not draw. */
+function ErrorWrapped({
+	id,
+	errorId,
+	label,
+	errors,
+	children,
+}: {
+	id: string;
+	errorId: string;
+	label: string;
+	errors?: string[];
+	children: React.ReactNode;
+}) {
+	const { t } = useTranslation();
+	return (
+		<div className="flex flex-col gap-1.5">
+			<label htmlFor={id} className="text-sm font-semibold">
+				{label}
+			</label>
+			{children}
+			{errors?.length ? (
+				<p id={errorId} className="text-sm font-medium text-accent" role="alert">
+					{errors.map((error) => t(error)).join(" ")}
+				</p>
+			) : null}
+		</div>
+	);
+}
+
+/** A file input whose errors arrive already translated (they carry file names and sizes). */
+function FileInput({
+	id,
+	name,
+	label,
+	hint,
+	errors,
+	onChange,
+	multiple,
+}: {
+	id: string;
+	name: string;
+	label: string;
+	hint: string;
+	errors?: string[];
+	onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+	multiple?: boolean;
+}) {
+	const invalid = Boolean(errors?.length);
+	return (
+		<div className="flex flex-col gap-1.5">
+			<label htmlFor={id} className="sr-only">
+				{label}
+			</label>
+			<input
+				id={id}
+				name={name}
+				type="file"
+				accept={ACCEPTED_IMAGES}
+				multiple={multiple}
+				onChange={onChange}
+				aria-invalid={invalid || undefined}
+				aria-describedby={[invalid ? `${id}-error` : null, `${id}-hint`].filter(Boolean).join(" ")}
+				className={cx(
+					"rounded-lg border bg-card p-3 text-sm file:mr-4 file:rounded-full file:border-0 file:bg-ink file:px-4 file:py-2 file:font-semibold file:text-paper",
+					invalid ? "border-accent" : "border-line",
+				)}
+			/>
+			<p id={`${id}-hint`} className="text-xs text-muted">
+				{hint}
+			</p>
+			{invalid ? (
+				<p id={`${id}-error`} className="text-sm font-medium text-accent" role="alert">
+					{errors?.join(" ")}
+				</p>
+			) : null}
+		</div>
+	);
+}
+
+function GalleryCard({
+	item,
+	index,
+	projectName,
+	position,
+	removed,
+	cover,
+}: {
+	item: ProjectFormGalleryImage;
+	index: number;
+	projectName: string;
+	position: number;
+	removed: boolean;
+	cover: boolean;
+}) {
+	const { t } = useTranslation("admin");
+	const positionId = `gallery-position-${item.id}`;
+	const removeId = `gallery-remove-${item.id}`;
+	const coverId = `gallery-cover-${item.id}`;
+	return (
+		<li className="flex flex-col gap-2 rounded-lg border border-line p-2" data-testid="gallery-item">
+			<img
+				src={previewUrl(item.image)}
+				alt={t("projects.form.galleryImageAlt", { index, name: projectName })}
+				width={200}
+				height={200}
+				loading="lazy"
+				className="aspect-square w-full rounded-md bg-ink/5 object-cover"
+			/>
+			<div className="flex items-center justify-between gap-2 text-sm">
+				<label htmlFor={positionId}>{t("projects.form.position", { index })}</label>
+				<input
+					id={positionId}
+					name={GALLERY_FIELDS.position(item.id)}
+					type="number"
+					min={1}
+					step={1}
+					defaultValue={position}
+					className="h-9 w-16 rounded-md border border-line bg-card px-2"
+				/>
+			</div>
+			<div className="flex items-center gap-2 text-sm">
+				<input
+					id={removeId}
+					name={GALLERY_FIELDS.remove}
+					value={item.id}
+					type="checkbox"
+					defaultChecked={removed}
+					className="size-4 accent-[var(--color-accent)]"
+				/>
+				<label htmlFor={removeId}>{t("projects.form.remove", { index })}</label>
+			</div>
+			<div className="flex items-center gap-2 text-sm">
+				<input
+					id={coverId}
+					name={GALLERY_FIELDS.cover}
+					value={item.id}
+					type="radio"
+					defaultChecked={cover}
+					className="size-4 accent-[var(--color-ink)]"
+				/>
+				<label htmlFor={coverId}>{t("projects.form.coverImage", { index })}</label>
+			</div>
+		</li>
+	);
+}

@@ -1,0 +1,248 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "@remix-run/node";
+import {
+	createProject,
+	type GalleryEntry,
+	generateProjectId,
+	getProductById,
+	listProductImages,
+	type ProjectFields,
+	ProjectIdTakenError,
+	ProjectNotFoundError,
+	projectIdExists,
+	type SavedImageRef,
+	updateProject,
+} from "~/models/products.server";
+import type { Product, ProductImage } from "~db/schema";
+import { getLanguage, i18nServer } from "./i18n.server";
+import {
+	deleteImageIfUnused,
+	type ImageUploadError,
+	readUploadForm,
+	storeUploadedImage,
+} from "./image-upload.server";
+import { GALLERY_FIELDS, MAX_GALLERY_FILES, type ProjectFormValues, projectSchema } from "./project-form";
+import { redirectWithToast, toastHeader } from "./toast.server";
+
+export type ProjectFormMode = { kind: "add" } | { kind: "edit"; id: string };
+
+/** How the gallery controls were set, so a refused form comes back exactly as it was sent. */
+export interface GalleryFormState {
+	remove: number[];
+	positions: Record<string, number>;
+	cover: string;
+}
+
+export interface ProjectFormActionData {
+	result: SubmissionResult<string[]>;
+	/** Translated messages for the file inputs (they carry names and sizes). */
+	imageErrors: { image?: string[]; gallery?: string[] };
+	/** Translated message shown above the form. */
+	alert?: string;
+	gallery?: GalleryFormState;
+	/** Files were chosen but not kept: browsers cannot re-fill a file input. */
+	filesDropped?: boolean;
+}
+
+const LIST = "/admin/projects";
+
+function isFile(value: FormDataEntryValue | null): value is File {
+	return typeof value === "object" && value !== null && value.size > 0;
+}
+
+function toFields(value: ProjectFormValues): ProjectFields {
+	return {
+		name: value.name,
+		designer: value.designer,
+		category: value.category,
+		price: value.price,
+		link: value.link ? value.link : null,
+		description_en: value.descriptionEn,
+		description_ru: value.descriptionRu,
+	};
+}
+
+function sameFields(product: Product, fields: ProjectFields): boolean {
+	return (
+		product.name === fields.name &&
+		product.designer === fields.designer &&
+		product.category === fields.category &&
+		product.price === fields.price &&
+		(product.link ?? null) === fields.link &&
+		product.description_en === fields.description_en &&
+		product.description_ru === fields.description_ru
+	);
+}
+
+/** Reads the gallery controls: which rows stay, in which order, and which picture becomes the cover. */
+function readGalleryState(form: FormData, rows: ProductImage[]): GalleryFormState {
+	const ids = new Set(rows.map((row) => row.id));
+	const remove = form
+		.getAll(GALLERY_FIELDS.remove)
+		.map(Number)
+		.filter((id) => ids.has(id));
+	const positions: Record<string, number> = {};
+	rows.forEach((row, index) => {
+		const raw = Number(form.get(GALLERY_FIELDS.position(row.id)));
+		positions[row.id] = Number.isFinite(raw) && raw > 0 ? raw : index + 1;
+	});
+	const cover = String(form.get(GALLERY_FIELDS.cover) ?? "main");
+	return {
+		remove,
+		positions,
+		cover: ids.has(Number(cover)) && !remove.includes(Number(cover)) ? cover : "main",
+	};
+}
+
+function orderedRows(rows: ProductImage[], state: GalleryFormState): ProductImage[] {
+	return rows
+		.map((row, index) => ({ row, index }))
+		.filter(({ row }) => !state.remove.includes(row.id))
+		.sort((a, b) => (state.positions[a.row.id] ?? 0) - (state.positions[b.row.id] ?? 0) || a.index - b.index)
+		.map(({ row }) => row);
+}
+
+/**
+ * The project form's action, for add and edit: validate the fields, then the images (decoded, resized,
+ * stored), then save everything in one transaction. Bad input comes back with the form as it was sent and
+ * a 4xx; a failed image aborts the save and keeps the old images; files no row uses any more are removed.
+ */
+export async function submitProjectForm(request: Request, mode: ProjectFormMode) {
+	const form = await readUploadForm(request);
+	const t = await i18nServer.getFixedT(await getLanguage(request), "admin");
+	const current = mode.kind === "edit" ? await getProductById(mode.id) : undefined;
+	if (mode.kind === "edit" && !current) {
+		return redirectWithToast(LIST, { type: "error", title: "admin:projects.toast.notFound" });
+	}
+	const rows = current ? await listProductImages(current.id) : [];
+	const gallery = readGalleryState(form, rows);
+	const galleryFiles = form.getAll(GALLERY_FIELDS.files).filter(isFile);
+	const imageFile = form.get("image");
+	const filesChosen = isFile(imageFile) || galleryFiles.length > 0;
+	const submission = parseWithZod(form, { schema: projectSchema });
+
+	const refuse = (status: number, extra: Partial<ProjectFormActionData> = {}, headers?: HeadersInit) =>
+		data<ProjectFormActionData>(
+			{
+				result: submission.reply(),
+				imageErrors: {},
+				gallery,
+				filesDropped: filesChosen,
+				...extra,
+			},
+			{ status, headers },
+		);
+
+	if (submission.status !== "success") return refuse(400);
+	const fields = toFields(submission.value);
+	const newId = submission.value.customId || current?.id || generateProjectId();
+	if (newId !== current?.id && (await projectIdExists(newId))) {
+		return refuse(409, {
+			result: submission.reply({ fieldErrors: { customId: ["admin:projects.errors.idTaken"] } }),
+		});
+	}
+	if (galleryFiles.length > MAX_GALLERY_FILES) {
+		const message = t("projects.errors.tooManyFiles", { count: MAX_GALLERY_FILES });
+		return refuse(400, { imageErrors: { gallery: [message] } });
+	}
+
+	const kept = orderedRows(rows, gallery);
+	if (
+		current &&
+		newId === current.id &&
+		sameFields(current, fields) &&
+		!filesChosen &&
+		gallery.cover === "main" &&
+		kept.length === rows.length &&
+		kept.every((row, index) => row.id === rows[index]?.id)
+	) {
+		return redirectWithToast(LIST, { type: "info", title: "admin:projects.toast.noChanges" });
+	}
+
+	// Images first: slow work outside the transaction. One refused file refuses the save.
+	const stored: string[] = [];
+	const errors: ProjectFormActionData["imageErrors"] = {};
+	const explain = (error: ImageUploadError) => t(error.key, error.values);
+	let mainImage: SavedImageRef | undefined;
+	const main = await storeUploadedImage(isFile(imageFile) ? imageFile : null, "products");
+	if (main?.ok) {
+		mainImage = main.image;
+		stored.push(main.image.key);
+	} else if (main) errors.image = [explain(main.error)];
+	const newGallery: SavedImageRef[] = [];
+	for (const file of galleryFiles) {
+		const result = await storeUploadedImage(file, "gallery", { wording: "file" });
+		if (result?.ok) {
+			newGallery.push(result.image);
+			stored.push(result.image.key);
+		} else if (result) {
+			errors.gallery = [...(errors.gallery ?? []), explain(result.error)];
+		}
+	}
+	const forget = () => Promise.all(stored.map((key) => deleteImageIfUnused(key)));
+	if (errors.image || errors.gallery) {
+		await forget();
+		const reason = [...(errors.image ?? []), ...(errors.gallery ?? [])].join(" ");
+		return refuse(400, { imageErrors: errors, alert: t("projects.errors.imageUploadFailed", { reason }) });
+	}
+
+	try {
+		if (!current) {
+			const product = await createProject({
+				id: newId,
+				fields,
+				image: mainImage ?? null,
+				gallery: newGallery,
+			});
+			return redirectWithToast(LIST, successToast("added", product.name, newGallery.length));
+		}
+		const entries: GalleryEntry[] = [
+			...kept.map((row) => ({ rowId: row.id })),
+			...newGallery.map((image) => ({ image })),
+		];
+		const cover = gallery.cover === "main" ? undefined : Number(gallery.cover);
+		const saved = await updateProject({
+			id: current.id,
+			newId,
+			fields,
+			image: mainImage,
+			gallery: entries,
+			coverRowId: cover,
+		});
+		await Promise.all(saved.releasedKeys.map((key) => deleteImageIfUnused(key)));
+		return redirectWithToast(LIST, successToast("updated", saved.product.name, saved.galleryCount));
+	} catch (error) {
+		await forget();
+		if (error instanceof ProjectNotFoundError) {
+			return redirectWithToast(LIST, { type: "error", title: "admin:projects.toast.notFound" });
+		}
+		if (error instanceof ProjectIdTakenError) {
+			return refuse(409, {
+				result: submission.reply({ fieldErrors: { customId: ["admin:projects.errors.idTaken"] } }),
+			});
+		}
+		console.error(`Saving project ${newId} failed:`, error);
+		const message = error instanceof Error ? error.message : String(error);
+		const key = current ? "projects.errors.updateFailed" : "projects.errors.addFailed";
+		const headers = {
+			"Set-Cookie": await toastHeader({
+				type: "error",
+				title: "admin:projects.toast.errorTitle",
+				description: `admin:${key}`,
+				values: { message },
+			}),
+		};
+		return refuse(500, { alert: t(key, { message }) }, headers);
+	}
+}
+
+function successToast(kind: "added" | "updated", name: string, galleryCount: number) {
+	return {
+		type: "success" as const,
+		title: `admin:projects.toast.${kind}Title`,
+		description:
+			galleryCount > 0 ? `admin:projects.toast.${kind}WithGallery` : `admin:projects.toast.${kind}`,
+		values: { name, count: galleryCount },
+	};
+}

@@ -1,0 +1,67 @@
+import { z } from "zod";
+import { PRODUCT_CATEGORIES } from "~db/categories";
+
+/**
+ * The admin project form's fields (add and edit share them), safe for the browser: the same schema
+ * validates as the admin types and again on the server. Messages are keys in the admin namespace.
+ * Images are not in the schema: the server checks them by decoding (app/lib/image-upload.server.ts).
+ */
+export const PROJECT_ID_PATTERN = /^[a-z0-9](?:[a-z0-9_-]*[a-z0-9])?$/;
+export const MAX_PROJECT_ID_LENGTH = 80;
+export const MAX_GALLERY_FILES = 12;
+
+/** Form field names for the gallery, which the schema leaves to the server (files and per-row controls). */
+export const GALLERY_FIELDS = {
+	files: "gallery",
+	remove: "galleryRemove",
+	position: (rowId: number) => `galleryPosition-${rowId}`,
+	cover: "cover",
+} as const;
+
+/** An external http(s) address, or a path on this site starting with a single "/". */
+export function isValidProjectLink(value: string): boolean {
+	if (/\s/.test(value)) return false;
+	if (value.startsWith("/")) return !value.startsWith("//") && !value.startsWith("/\\");
+	try {
+		const url = new URL(value);
+		return (url.protocol === "http:" || url.protocol === "https:") && url.hostname.length > 0;
+	} catch {
+		return false;
+	}
+}
+
+const required = (message: string, max: number) =>
+	z.string({ error: message }).trim().min(1, message).max(max, "admin:projects.errors.tooLong");
+
+const optionalText = (max: number) =>
+	z.string().trim().max(max, "admin:projects.errors.tooLong").optional().default("");
+
+export const projectSchema = z.object({
+	customId: z
+		.string()
+		.trim()
+		.max(MAX_PROJECT_ID_LENGTH, "admin:projects.errors.tooLong")
+		// Blank (spaces only) means "generate one", as the spec says.
+		.refine((id) => id === "" || PROJECT_ID_PATTERN.test(id), "admin:projects.errors.idInvalid")
+		.optional(),
+	name: required("admin:projects.errors.nameRequired", 200),
+	designer: required("admin:projects.errors.designerRequired", 200),
+	category: z.enum(PRODUCT_CATEGORIES, { error: "admin:projects.errors.categoryRequired" }),
+	price: z
+		.number({ error: "admin:projects.errors.priceInvalid" })
+		.int("admin:projects.errors.priceInvalid")
+		.min(0, "admin:projects.errors.priceInvalid")
+		.max(1_000_000_000, "admin:projects.errors.priceInvalid")
+		.optional()
+		.default(0),
+	link: z
+		.string()
+		.trim()
+		.max(2000, "admin:projects.errors.tooLong")
+		.refine(isValidProjectLink, "admin:projects.errors.linkInvalid")
+		.optional(),
+	descriptionEn: optionalText(5000),
+	descriptionRu: optionalText(5000),
+});
+
+export type ProjectFormValues = z.infer<typeof projectSchema>;

@@ -1,0 +1,30 @@
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData } from "@remix-run/react";
+import { ProjectForm, type ProjectFormReply } from "~/components/admin/project-form";
+import { ProjectFormError } from "~/components/admin/project-form-error";
+import { requireAdmin } from "~/lib/auth.server";
+import { getLanguage, i18nServer } from "~/lib/i18n.server";
+import { submitProjectForm } from "~/lib/project-form.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+	{ title: data?.title ?? "FORMA" },
+	{ name: "robots", content: "noindex" },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	await requireAdmin(request);
+	const t = await i18nServer.getFixedT(await getLanguage(request), "admin");
+	return data({ title: t("projects.form.addMetaTitle") }, { headers: { "Cache-Control": "no-store" } });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+	await requireAdmin(request);
+	return submitProjectForm(request, { kind: "add" });
+}
+
+export default function AddProject() {
+	const reply = useActionData<typeof action>() as ProjectFormReply | undefined;
+	return <ProjectForm mode="add" gallery={[]} reply={reply} />;
+}
+
+export const ErrorBoundary = ProjectFormError;

@@ -1,0 +1,556 @@
+import fs from "node:fs";
+import path from "node:path";
+import { sql } from "kysely";
+import sharp from "sharp";
+import { beforeAll, describe, expect, it } from "vitest";
+import { startSession } from "~/lib/auth.server";
+import { db } from "~/lib/db.server";
+import { MAX_UPLOAD_REQUEST_BYTES } from "~/lib/image-upload.server";
+import { variantKey } from "~/lib/images";
+import { takeToast } from "~/lib/toast.server";
+import { createUser } from "~/models/users.server";
+import { action as listAction, loader as listLoader } from "~/routes/admin.projects._index";
+import { action as addAction, loader as addLoader } from "~/routes/admin.projects.add";
+import { action as editAction, loader as editLoader } from "~/routes/admin.projects.edit.$id";
+import { formRequest, getRequest, settle, statusOf } from "../support/requests";
+
+let adminCookie = "";
+let userCookie = "";
+
+beforeAll(async () => {
+	const admin = await createUser({
+		email: "boss@example.com",
+		phone: null,
+		password: "long-enough-pw",
+		username: "boss",
+		role: "admin",
+	});
+	adminCookie = (await startSession(admin.id)).split(";")[0] ?? "";
+	const user = await createUser({
+		email: "u@example.com",
+		phone: null,
+		password: "long-enough-pw",
+		username: "u",
+	});
+	userCookie = (await startSession(user.id)).split(";")[0] ?? "";
+});
+
+const uploads = () => process.env.UPLOADS_DIR ?? "";
+const onDisk = (key: string) => fs.existsSync(path.join(uploads(), key));
+
+let colour = 0;
+/** A small, distinct JPEG each call (distinct content, distinct content-addressed key). */
+async function jpeg(name: string, width = 900, height = 600): Promise<File> {
+	colour += 37;
+	const data = await sharp({
+		create: { width, height, channels: 3, background: { r: colour % 256, g: (colour * 3) % 256, b: 90 } },
+	})
+		.jpeg()
+		.toBuffer();
+	return new File([data], name, { type: "image/jpeg" });
+}
+
+type Fields = Record<string, string | File | Array<string | File>>;
+
+function multipart(url: string, fields: Fields, cookie = adminCookie): Request {
+	const body = new FormData();
+	for (const [name, value] of Object.entries(fields)) {
+		for (const item of Array.isArray(value) ? value : [value]) body.append(name, item);
+	}
+	return new Request(`http://localhost${url}`, { method: "POST", body, headers: { Cookie: cookie } });
+}
+
+const base = { name: "Oak Stool", designer: "Corpus Studio", category: "art", price: "12500" };
+
+async function add(fields: Fields, cookie?: string) {
+	return settle(() =>
+		addAction({ request: multipart("/admin/projects/add", fields, cookie), params: {}, context: {} }),
+	);
+}
+
+async function edit(id: string, fields: Fields) {
+	return settle(() =>
+		editAction({ request: multipart(`/admin/projects/edit/${id}`, fields), params: { id }, context: {} }),
+	);
+}
+
+/** The toast a response sets, whether it is a redirect (Response) or Remix's data() with headers. */
+async function toastOf(result: unknown) {
+	const setCookie =
+		result instanceof Response
+			? result.headers.getSetCookie()
+			: [
+					String(
+						(result as { init?: { headers?: Record<string, string> } }).init?.headers?.["Set-Cookie"] ?? "",
+					),
+				];
+	const cookie = setCookie.map((header) => header.split(";")[0]).join("; ");
+	const { toast } = await takeToast(getRequest("/", cookie));
+	return toast;
+}
+
+const product = (id: string) => db.selectFrom("products").selectAll().where("id", "=", id).executeTakeFirst();
+const galleryOf = (id: string) =>
+	db.selectFrom("product_images").selectAll().where("product_id", "=", id).orderBy("sort_order").execute();
+const productCount = async () => (await db.selectFrom("products").select("id").execute()).length;
+
+/** The form as the edit page would send it unchanged. */
+async function unchangedForm(id: string): Promise<Fields> {
+	const row = await product(id);
+	if (!row) throw new Error(`no project ${id}`);
+	return {
+		customId: row.id,
+		name: row.name,
+		designer: row.designer,
+		category: row.category,
+		price: String(row.price),
+		link: row.link ?? "",
+		descriptionEn: row.description_en,
+		descriptionRu: row.description_ru,
+	};
+}
+
+describe("admin projects: access", () => {
+	it("sends anonymous visitors to sign in and users to their account, changing nothing", async () => {
+		const before = await productCount();
+		const anonymous = (await add({ ...base, customId: "sneaky" }, "")) as Response;
+		expect(anonymous.status).toBe(302);
+		expect(anonymous.headers.get("Location")).toMatch(/^\/login/);
+		const user = (await add({ ...base, customId: "sneaky" }, userCookie)) as Response;
+		expect(user.headers.get("Location")).toBe("/account");
+		const deleteAsUser = (await settle(() =>
+			listAction({
+				request: formRequest(
+					"/admin/projects",
+					{ intent: "delete", id: "tidal-relief" },
+					{ cookie: userCookie },
+				),
+				params: {},
+				context: {},
+			}),
+		)) as Response;
+		expect(deleteAsUser.headers.get("Location")).toBe("/account");
+		expect(await productCount()).toBe(before);
+		expect(await product("tidal-relief")).toBeDefined();
+	});
+
+	it("lists projects for an admin, never cached", async () => {
+		const result = await listLoader({
+			request: getRequest("/admin/projects", adminCookie),
+			params: {},
+			context: {},
+		});
+		const { data: body, init } = result as unknown as {
+			data: { projects: Array<{ id: string }> };
+			init: { headers: Record<string, string> };
+		};
+		expect(body.projects.length).toBeGreaterThanOrEqual(18);
+		expect(init.headers["Cache-Control"]).toBe("no-store");
+		const add = await addLoader({
+			request: getRequest("/admin/projects/add", adminCookie),
+			params: {},
+			context: {},
+		});
+		expect(JSON.stringify(add)).toContain("no-store");
+	});
+});
+
+describe("admin projects: create", () => {
+	it("creates a project with a generated id when none is given", async () => {
+		const before = Date.now();
+		const response = (await add({ ...base, customId: "  " })) as Response;
+		expect(response.status).toBe(302);
+		expect(response.headers.get("Location")).toBe("/admin/projects");
+		expect(await toastOf(response)).toMatchObject({
+			title: "admin:projects.toast.addedTitle",
+			description: "admin:projects.toast.added",
+			values: { name: "Oak Stool" },
+		});
+		const created = await db
+			.selectFrom("products")
+			.selectAll()
+			.where("id", "like", "project-%")
+			.executeTakeFirstOrThrow();
+		expect(Number(created.id.slice("project-".length))).toBeGreaterThanOrEqual(before);
+		expect(created).toMatchObject({
+			name: "Oak Stool",
+			designer: "Corpus Studio",
+			category: "art",
+			price: 12500,
+		});
+	});
+
+	it("stores the main image and the gallery, with variants, and counts the gallery in the toast", async () => {
+		const response = await add({
+			...base,
+			customId: "with-pictures",
+			link: "/art",
+			descriptionEn: "Solid oak.",
+			descriptionRu: "Массив дуба.",
+			image: await jpeg("main.jpg", 1600, 1200),
+			gallery: [await jpeg("g1.jpg"), await jpeg("g2.jpg")],
+		});
+		expect(statusOf(response)).toBe(302);
+		expect(await toastOf(response)).toMatchObject({
+			description: "admin:projects.toast.addedWithGallery",
+			values: { name: "Oak Stool", count: 2 },
+		});
+		const saved = await product("with-pictures");
+		expect(saved).toMatchObject({
+			link: "/art",
+			description_ru: "Массив дуба.",
+			image_width: 1200,
+			image_height: 900,
+		});
+		expect(onDisk(saved?.image ?? "")).toBe(true);
+		expect(onDisk(variantKey(saved?.image ?? "", 800))).toBe(true);
+		const gallery = await galleryOf("with-pictures");
+		expect(gallery.map((row) => row.sort_order)).toEqual([1, 2]);
+		for (const row of gallery) expect(onDisk(row.image_url)).toBe(true);
+	});
+
+	it("refuses missing fields with the spec's messages, keeps the values and saves nothing", async () => {
+		const before = await productCount();
+		const result = await add({ customId: "half-done", name: " ", designer: "", category: "", price: "10" });
+		expect(statusOf(result)).toBe(400);
+		const text = JSON.stringify(result);
+		expect(text).toContain("admin:projects.errors.nameRequired");
+		expect(text).toContain("admin:projects.errors.designerRequired");
+		expect(text).toContain("admin:projects.errors.categoryRequired");
+		expect(text).toContain('"customId":"half-done"');
+		expect(await productCount()).toBe(before);
+	});
+
+	it.each([
+		["customId", "Bad ID!", "idInvalid"],
+		["customId", "../etc", "idInvalid"],
+		["price", "-5", "priceInvalid"],
+		["price", "12.5", "priceInvalid"],
+		["link", "javascript:alert(1)", "linkInvalid"],
+		["link", "//evil.example", "linkInvalid"],
+	])("refuses %s = %j (%s)", async (field, value, message) => {
+		const before = await productCount();
+		const result = await add({ ...base, customId: "checked", [field]: value });
+		expect(statusOf(result)).toBe(400);
+		expect(JSON.stringify(result)).toContain(`admin:projects.errors.${message}`);
+		expect(await productCount()).toBe(before);
+	});
+
+	it("refuses an id that is taken", async () => {
+		const result = await add({ ...base, customId: "tidal-relief" });
+		expect(statusOf(result)).toBe(409);
+		expect(JSON.stringify(result)).toContain("admin:projects.errors.idTaken");
+		expect((await product("tidal-relief"))?.name).toBe("Tidal Relief");
+	});
+
+	it("refuses a file that is not an image, with its name, and stores nothing", async () => {
+		const before = await productCount();
+		const result = await add({
+			...base,
+			customId: "bad-gallery",
+			image: await jpeg("fine.jpg"),
+			gallery: [new File(["hello"], "notes.jpg", { type: "image/jpeg" })],
+		});
+		expect(statusOf(result)).toBe(400);
+		expect(JSON.stringify(result)).toContain("File notes.jpg is not an image");
+		expect(JSON.stringify(result)).toContain("Image upload failed");
+		expect(await productCount()).toBe(before);
+	});
+
+	it("answers 413 for a body over the cap and saves nothing", async () => {
+		const before = await productCount();
+		const request = new Request("http://localhost/admin/projects/add", {
+			method: "POST",
+			body: "x",
+			headers: {
+				Cookie: adminCookie,
+				"Content-Type": "multipart/form-data; boundary=abc",
+				"Content-Length": String(MAX_UPLOAD_REQUEST_BYTES + 1),
+			},
+		});
+		const result = (await settle(() => addAction({ request, params: {}, context: {} }))) as Response;
+		expect(result.status).toBe(413);
+		expect(await productCount()).toBe(before);
+	});
+});
+
+describe("admin projects: edit", () => {
+	it("updates fields and replaces the main image, removing the old file", async () => {
+		await add({ ...base, customId: "to-edit", image: await jpeg("first.jpg") });
+		const oldKey = (await product("to-edit"))?.image ?? "";
+		expect(onDisk(oldKey)).toBe(true);
+		const response = await edit("to-edit", {
+			...(await unchangedForm("to-edit")),
+			name: "Oak Stool II",
+			price: "0",
+			image: await jpeg("second.jpg"),
+		});
+		expect(statusOf(response)).toBe(302);
+		expect(await toastOf(response)).toMatchObject({
+			title: "admin:projects.toast.updatedTitle",
+			values: { name: "Oak Stool II" },
+		});
+		const saved = await product("to-edit");
+		expect(saved).toMatchObject({ name: "Oak Stool II", price: 0 });
+		expect(saved?.image).not.toBe(oldKey);
+		expect(onDisk(oldKey)).toBe(false);
+		expect(onDisk(variantKey(oldKey, 400))).toBe(false);
+	});
+
+	it("says 'No changes to save' when nothing changed", async () => {
+		const before = await product("tidal-relief");
+		const response = await edit("tidal-relief", await unchangedForm("tidal-relief"));
+		expect((response as Response).headers.get("Location")).toBe("/admin/projects");
+		expect(await toastOf(response)).toMatchObject({ title: "admin:projects.toast.noChanges" });
+		expect((await product("tidal-relief"))?.updated_at).toBe(before?.updated_at);
+	});
+
+	it("keeps the old image when the new one fails", async () => {
+		await add({ ...base, customId: "keeps-image", image: await jpeg("keep.jpg") });
+		const before = await product("keeps-image");
+		const result = await edit("keeps-image", {
+			...(await unchangedForm("keeps-image")),
+			name: "Renamed",
+			image: new File(["<html>"], "page.png", { type: "image/png" }),
+		});
+		expect(statusOf(result)).toBe(400);
+		expect(JSON.stringify(result)).toContain("Image upload failed: File page.png is not an image");
+		expect(await product("keeps-image")).toEqual(before);
+		expect(onDisk(before?.image ?? "")).toBe(true);
+	});
+
+	it("reorders, removes and picks a gallery cover", async () => {
+		await add({
+			...base,
+			customId: "gallery-edit",
+			image: await jpeg("cover.jpg"),
+			gallery: [await jpeg("a.jpg"), await jpeg("b.jpg"), await jpeg("c.jpg")],
+		});
+		const mainKey = (await product("gallery-edit"))?.image;
+		const [a, b, c] = await galleryOf("gallery-edit");
+		if (!a || !b || !c) throw new Error("expected three gallery images");
+		const response = await edit("gallery-edit", {
+			...(await unchangedForm("gallery-edit")),
+			[`galleryPosition-${a.id}`]: "3",
+			[`galleryPosition-${b.id}`]: "1",
+			[`galleryPosition-${c.id}`]: "2",
+			galleryRemove: String(b.id),
+			cover: String(c.id),
+			gallery: await jpeg("d.jpg"),
+		});
+		expect(statusOf(response)).toBe(302);
+		const saved = await product("gallery-edit");
+		// c became the cover; the old cover took c's place; a follows; the new upload comes last.
+		expect(saved?.image).toBe(c.image_url);
+		const gallery = await galleryOf("gallery-edit");
+		expect(gallery.map((row) => row.image_url).slice(0, 2)).toEqual([mainKey, a.image_url]);
+		expect(gallery).toHaveLength(3);
+		expect(gallery.map((row) => row.sort_order)).toEqual([1, 2, 3]);
+		expect(onDisk(b.image_url)).toBe(false);
+		expect(onDisk(c.image_url)).toBe(true);
+	});
+
+	it("sends an unknown id back to the list with 'Project not found'", async () => {
+		const result = (await settle(() =>
+			editLoader({
+				request: getRequest("/admin/projects/edit/nope", adminCookie),
+				params: { id: "nope" },
+				context: {},
+			}),
+		)) as Response;
+		expect(result.headers.get("Location")).toBe("/admin/projects");
+		expect(await toastOf(result)).toMatchObject({ title: "admin:projects.toast.notFound" });
+		const posted = await edit("nope", { ...base });
+		expect((posted as Response).headers.get("Location")).toBe("/admin/projects");
+		expect(await product("nope")).toBeUndefined();
+	});
+});
+
+describe("admin projects: moving to a new id", () => {
+	async function projectWithEverything(id: string) {
+		await add({ ...base, customId: id, gallery: [await jpeg(`${id}-1.jpg`), await jpeg(`${id}-2.jpg`)] });
+		const user = await createUser({
+			email: `${id}@example.com`,
+			phone: null,
+			password: "long-enough-pw",
+			username: id.replace(/-/g, ""),
+		});
+		await db.insertInto("favourites").values({ user_id: user.id, product_id: id }).execute();
+		await db
+			.insertInto("purchase_requests")
+			.values({
+				product_id: id,
+				product_name: "Oak Stool",
+				product_price: 12500,
+				email: "b@example.com",
+				phone: "+79161234567",
+			})
+			.execute();
+		return user;
+	}
+	const requestsOf = (id: string) =>
+		db.selectFrom("purchase_requests").select("id").where("product_id", "=", id).execute();
+	const favouritesOf = (id: string) =>
+		db.selectFrom("favourites").select("user_id").where("product_id", "=", id).execute();
+
+	it("moves the project with its gallery, requests and favourites", async () => {
+		await projectWithEverything("old-home");
+		const galleryBefore = await galleryOf("old-home");
+		const response = await edit("old-home", { ...(await unchangedForm("old-home")), customId: "new-home" });
+		expect(statusOf(response)).toBe(302);
+		expect(await product("old-home")).toBeUndefined();
+		expect(await product("new-home")).toMatchObject({ name: "Oak Stool" });
+		expect((await galleryOf("new-home")).map((row) => row.image_url)).toEqual(
+			galleryBefore.map((row) => row.image_url),
+		);
+		expect(await galleryOf("old-home")).toEqual([]);
+		expect(await requestsOf("new-home")).toHaveLength(1);
+		expect(await favouritesOf("new-home")).toHaveLength(1);
+		expect(await requestsOf("old-home")).toEqual([]);
+	});
+
+	it("refuses to move onto an id that is taken", async () => {
+		await add({ ...base, customId: "stays-put" });
+		const result = await edit("stays-put", {
+			...(await unchangedForm("stays-put")),
+			customId: "tidal-relief",
+		});
+		expect(statusOf(result)).toBe(409);
+		expect(await product("stays-put")).toBeDefined();
+	});
+
+	it("rolls the whole move back when a later step fails", async () => {
+		await projectWithEverything("rollback-me");
+		const before = {
+			product: await product("rollback-me"),
+			gallery: await galleryOf("rollback-me"),
+			requests: await requestsOf("rollback-me"),
+			favourites: await favouritesOf("rollback-me"),
+		};
+		// The new gallery row is written after the id has moved: make exactly that insert fail.
+		await sql`create trigger fail_gallery_insert before insert on product_images
+			when new.product_id = 'rolled-forward'
+			begin select raise(abort, 'disk on fire'); end`.execute(db);
+		const newFile = await jpeg("late.jpg");
+		let result: unknown;
+		try {
+			result = await edit("rollback-me", {
+				...(await unchangedForm("rollback-me")),
+				customId: "rolled-forward",
+				name: "Should not stick",
+				gallery: newFile,
+			});
+		} finally {
+			await sql`drop trigger fail_gallery_insert`.execute(db);
+		}
+		expect(statusOf(result)).toBe(500);
+		expect(JSON.stringify(result)).toContain("Failed to update project: disk on fire");
+		expect(await toastOf(result)).toMatchObject({ description: "admin:projects.errors.updateFailed" });
+		expect(await product("rolled-forward")).toBeUndefined();
+		expect(await product("rollback-me")).toEqual(before.product);
+		expect(await galleryOf("rollback-me")).toEqual(before.gallery);
+		expect(await requestsOf("rollback-me")).toEqual(before.requests);
+		expect(await favouritesOf("rollback-me")).toEqual(before.favourites);
+		expect(await galleryOf("rolled-forward")).toEqual([]);
+		// The image stored for the failed save was removed again.
+		const stored = fs.readdirSync(path.join(uploads(), "gallery"));
+		// (A gallery picture chosen as a cover earlier is now a project's main image.)
+		const known = new Set([
+			...(await db.selectFrom("product_images").select("image_url").execute()).map((r) => r.image_url),
+			...(await db.selectFrom("products").select("image").execute()).map((r) => r.image),
+		]);
+		for (const name of stored.filter((file) => file.endsWith(".jpg")))
+			expect(known.has(`gallery/${name}`), name).toBe(true);
+	});
+});
+
+describe("admin projects: list actions", () => {
+	const post = (fields: Record<string, string>) =>
+		settle(() =>
+			listAction({
+				request: formRequest("/admin/projects", fields, { cookie: adminCookie }),
+				params: {},
+				context: {},
+			}),
+		);
+
+	it("deletes a project with its gallery rows and files, keeping requests' snapshots", async () => {
+		await add({
+			...base,
+			customId: "doomed",
+			name: "Doomed Chair",
+			image: await jpeg("doomed.jpg"),
+			gallery: [await jpeg("doomed-1.jpg"), await jpeg("doomed-2.jpg")],
+		});
+		await db
+			.insertInto("purchase_requests")
+			.values({
+				product_id: "doomed",
+				product_name: "Doomed Chair",
+				product_price: 1,
+				email: "d@example.com",
+				phone: "+79161234567",
+			})
+			.execute();
+		const saved = await product("doomed");
+		const keys = [saved?.image ?? "", ...(await galleryOf("doomed")).map((row) => row.image_url)];
+		for (const key of keys) expect(onDisk(key)).toBe(true);
+
+		const response = await post({ intent: "delete", id: "doomed" });
+		expect((response as Response).headers.get("Location")).toBe("/admin/projects");
+		expect(await toastOf(response)).toMatchObject({
+			title: "admin:projects.toast.deletedTitle",
+			description: "admin:projects.toast.deleted",
+			values: { name: "Doomed Chair" },
+		});
+		expect(await product("doomed")).toBeUndefined();
+		expect(await galleryOf("doomed")).toEqual([]);
+		for (const key of keys) {
+			expect(onDisk(key)).toBe(false);
+			expect(onDisk(variantKey(key, 400))).toBe(false);
+		}
+		const request = await db
+			.selectFrom("purchase_requests")
+			.selectAll()
+			.where("email", "=", "d@example.com")
+			.executeTakeFirstOrThrow();
+		expect(request).toMatchObject({ product_id: null, product_name: "Doomed Chair" });
+	});
+
+	it("keeps an image file another project still uses", async () => {
+		const shared = await jpeg("shared.jpg");
+		await add({ ...base, customId: "twin-a", image: shared });
+		await add({ ...base, customId: "twin-b", image: shared });
+		const key = (await product("twin-a"))?.image ?? "";
+		expect((await product("twin-b"))?.image).toBe(key);
+		await post({ intent: "delete", id: "twin-a" });
+		expect(onDisk(key)).toBe(true);
+		await post({ intent: "delete", id: "twin-b" });
+		expect(onDisk(key)).toBe(false);
+	});
+
+	it("says so when deleting an unknown project", async () => {
+		const response = await post({ intent: "delete", id: "never-was" });
+		expect(await toastOf(response)).toMatchObject({
+			type: "error",
+			title: "admin:projects.toast.deleteFailed",
+		});
+	});
+
+	it("refreshes one project: a toast without JavaScript, data with it", async () => {
+		const page = await post({ intent: "refresh", id: "tidal-relief", redirectTo: "/admin/projects" });
+		expect(await toastOf(page)).toMatchObject({ title: "admin:projects.toast.refreshed" });
+		const missing = await post({ intent: "refresh", id: "never-was" });
+		expect(statusOf(missing)).toBe(404);
+		expect(JSON.stringify(missing)).toContain("admin:projects.toast.refreshFailed");
+	});
+
+	it("shows the confirm step for ?delete=<id>", async () => {
+		const result = await listLoader({
+			request: getRequest("/admin/projects?delete=tidal-relief", adminCookie),
+			params: {},
+			context: {},
+		});
+		expect(JSON.stringify(result)).toContain('"confirm":{"id":"tidal-relief","name":"Tidal Relief"}');
+	});
+});

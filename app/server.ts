@@ -47,18 +47,34 @@ const buildPath = path.resolve(process.argv[2] ?? "build/index.js");
 const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
 const handleRemix = createRequestHandler(build, env.NODE_ENV);
 
-// A connection of our own: `PRAGMA data_version` on it changes whenever the app's connection (or any other
-// process, such as a restore or `npm run user:create`) commits, which is what invalidates cached pages.
+// A connection of our own. Triggers (migrations/0005) bump `content_version` on every change to what
+// anonymous pages show; `PRAGMA data_version` tells cheaply whether anyone committed anything since the
+// last look, so the counter is only read again after a write.
 const sqlite = new Database(env.DATABASE_PATH, { fileMustExist: true });
 sqlite.pragma("busy_timeout = 5000");
 const dataVersion = sqlite.prepare("pragma data_version").pluck();
-const readDataVersion = () => dataVersion.get() as number;
+const contentVersionQuery = sqlite
+	.prepare("select value from app_meta where key = 'content_version'")
+	.pluck();
+let lastDataVersion = -1;
+let contentVersion = 0;
+function readContentVersion(): number {
+	const current = dataVersion.get() as number;
+	if (current !== lastDataVersion) {
+		lastDataVersion = current;
+		contentVersion = Number(contentVersionQuery.get() ?? 0);
+	}
+	return contentVersion;
+}
 
 const pageCache = new PageCache({
 	maxEntries: env.PAGE_CACHE_ENTRIES,
 	maxBytes: 64 * 1024 * 1024,
 	ttlMs: 60_000,
 });
+
+/** Pages being rendered for the cache right now, so concurrent misses wait for one render. */
+const rendering = new Map<string, Promise<void>>();
 
 let shuttingDown = false;
 
@@ -108,25 +124,41 @@ async function remixHandler(req: Request, res: Response, next: NextFunction): Pr
 			await sendWebResponse(res, await handleRemix(request));
 			return;
 		}
-		const version = readDataVersion();
-		const cached = pageCache.get(key, version);
-		if (cached) {
-			res.locals.cache = "hit";
+		const version = readContentVersion();
+		const serveCached = (state: string): boolean => {
+			const cached = pageCache.get(key, version);
+			if (!cached) return false;
+			res.locals.cache = state;
 			const page = renderCachedPage(cached);
 			writeHead(res, cached.status, page.headers);
 			res.end(page.body);
-			return;
+			return true;
+		};
+		if (serveCached("hit")) return;
+		// One render per page at a time: after an edit, the visitors who ask at once share it.
+		const flightKey = `${version}\n${key}`;
+		const leader = rendering.get(flightKey);
+		if (leader) {
+			await leader;
+			if (serveCached("shared")) return;
 		}
-		res.locals.cache = "miss";
-		const response = await handleRemix(request);
-		if (!isShareableResponse(response.status, response.headers)) {
-			await sendWebResponse(res, response);
-			return;
+		let finished: () => void = () => {};
+		rendering.set(flightKey, new Promise<void>((resolve) => (finished = resolve)));
+		try {
+			res.locals.cache = "miss";
+			const response = await handleRemix(request);
+			if (!isShareableResponse(response.status, response.headers)) {
+				await sendWebResponse(res, response);
+				return;
+			}
+			const body = await response.text();
+			pageCache.set(key, version, response.status, response.headers, body);
+			writeHead(res, response.status, response.headers.entries());
+			res.end(body);
+		} finally {
+			rendering.delete(flightKey);
+			finished();
 		}
-		const body = await response.text();
-		pageCache.set(key, version, response.status, response.headers, body);
-		writeHead(res, response.status, response.headers.entries());
-		res.end(body);
 	} catch (error) {
 		next(error);
 	}

@@ -1,6 +1,7 @@
 import type { Migration } from "kysely";
 import * as m0001 from "./0001-initial";
 import * as m0002 from "./0002-requests-and-favourites";
+import * as m0005 from "./0005-content-version";
 
 /**
  * Every migration, by name, in order. Append new ones here (never edit or reorder applied ones);
@@ -9,4 +10,5 @@ import * as m0002 from "./0002-requests-and-favourites";
 export const migrations: Record<string, Migration> = {
 	"0001-initial": m0001,
 	"0002-requests-and-favourites": m0002,
+	"0005-content-version": m0005,
 };

@@ -66,7 +66,7 @@ export default defineConfig({
 		{ name: "js", use: { ...devices["Desktop Chrome"], channel: undefined, javaScriptEnabled: true } },
 		{ name: "no-js", use: { ...devices["Desktop Chrome"], channel: undefined, javaScriptEnabled: false } },
 	],
-	// The site every spec uses, and a second one of its own for the fuzz spec (its random admin writes
-	// must not disturb the others).
-	webServer: [serverOn(PORT), serverOn(PORT + 1)],
+	// The site every spec uses; one for the fuzz spec (its random admin writes must not disturb the
+	// others); two for the settings spec, whose site-wide switches (maintenance) would (one per project).
+	webServer: [serverOn(PORT), serverOn(PORT + 1), serverOn(PORT + 2), serverOn(PORT + 3)],
 });

@@ -1,11 +1,20 @@
 import type { Browser, Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { test as base, expect } from "./fixtures";
 import { ADMIN, signIn } from "./session";
 
 /**
- * These tests switch the whole site's settings. The e2e server and database are shared by every spec, so
- * each switch is turned back in `finally`, whatever happened.
+ * These tests switch the whole site's settings (maintenance, registration), which would break any spec
+ * running meanwhile on the shared server. So they get servers of their own (playwright.config.ts: port + 2
+ * for the JavaScript run, port + 3 for the other), run one after another, and still turn each switch back
+ * in `finally`.
  */
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const test = base.extend({
+	baseURL: async ({ js }, use) => {
+		await use(`http://localhost:${PORT + (js ? 2 : 3)}`);
+	},
+});
+test.describe.configure({ mode: "serial" });
 async function setCheckbox(page: Page, label: string, checked: boolean) {
 	await page.goto("/admin/settings");
 	await page.getByLabel(label).setChecked(checked);

@@ -63,3 +63,9 @@ export function rootMetaData(matches: ReadonlyArray<{ id: string; data: unknown 
 	const data = matches.find((match) => match.id === "root")?.data as Partial<RootMetaData> | undefined;
 	return { language: data?.language ?? DEFAULT_LANGUAGE, origin: data?.origin ?? "http://localhost:3000" };
 }
+
+/** Admin pages: the title their loader translated, and never indexed. */
+export function adminMeta({ data }: { data: unknown }): MetaDescriptor[] {
+	const title = (data as { title?: string } | undefined)?.title;
+	return [{ title: title ?? "FORMA" }, { name: "robots", content: "noindex" }];
+}

@@ -9,6 +9,7 @@ import { formatPrice } from "~/lib/format";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { deleteImageIfUnused } from "~/lib/image-upload.server";
 import { imageUrl, isVectorKey, type StoredImage, variantKey, variantWidths } from "~/lib/images";
+import { adminMeta } from "~/lib/seo";
 import { cx } from "~/lib/site";
 import type { Toast } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -18,10 +19,7 @@ import type { ProductCategory } from "~db/categories";
 
 const LIST = "/admin/projects";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-	{ title: data?.title ?? "FORMA" },
-	{ name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction<typeof loader> = adminMeta;
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	await requireAdmin(request);

@@ -5,13 +5,11 @@ import { ProjectFormError } from "~/components/admin/project-form-error";
 import { requireAdmin } from "~/lib/auth.server";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { submitProjectForm } from "~/lib/project-form.server";
+import { adminMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import { getProductById, listProductImages } from "~/models/products.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-	{ title: data?.title ?? "FORMA" },
-	{ name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction<typeof loader> = adminMeta;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	await requireAdmin(request);

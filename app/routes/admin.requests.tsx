@@ -2,20 +2,19 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useFetcher, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
+import { AdminPageHeader } from "~/components/admin/admin-page-header";
 import { requireAdmin } from "~/lib/auth.server";
 import { readFormData } from "~/lib/form.server";
 import { formatPrice } from "~/lib/format";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { isRequestStatus, REQUEST_STATUSES } from "~/lib/request-status";
 import { safeRedirectPath } from "~/lib/safe-redirect";
+import { adminMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useHydrated } from "~/lib/use-hydrated";
 import { listRequests, setRequestStatus } from "~/models/purchase-requests.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-	{ title: data?.title ?? "FORMA" },
-	{ name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction<typeof loader> = adminMeta;
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	await requireAdmin(request);
@@ -62,8 +61,7 @@ export default function AdminRequests() {
 	});
 	return (
 		<div>
-			<div className="flex flex-wrap items-end justify-between gap-4">
-				<h1 className="font-display text-3xl font-semibold">{t("requests.title")}</h1>
+			<AdminPageHeader title={t("requests.title")}>
 				<Form method="get" className="flex items-end gap-2">
 					<div className="flex flex-col gap-1">
 						<label htmlFor="status-filter" className="text-sm font-semibold">
@@ -90,7 +88,7 @@ export default function AdminRequests() {
 						{t("requests.apply")}
 					</button>
 				</Form>
-			</div>
+			</AdminPageHeader>
 			{requests.length === 0 ? (
 				<p className="mt-10 text-muted">{status ? t("requests.emptyFiltered") : t("requests.empty")}</p>
 			) : (

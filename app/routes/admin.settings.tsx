@@ -10,6 +10,7 @@ import { Field, fieldProps } from "~/components/ui/field";
 import { requireAdmin } from "~/lib/auth.server";
 import { readFormData } from "~/lib/form.server";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
+import { adminMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useHydrated } from "~/lib/use-hydrated";
 import { emailField } from "~/lib/validation";
@@ -42,10 +43,7 @@ const notificationsSchema = z.object({
 	adminEmail: emailField("admin:settings.errors.adminEmailInvalid").optional(),
 });
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-	{ title: data?.title ?? "FORMA" },
-	{ name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction<typeof loader> = adminMeta;
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	await requireAdmin(request);

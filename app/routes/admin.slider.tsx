@@ -5,6 +5,8 @@ import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } f
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
+import { AdminPageHeader } from "~/components/admin/admin-page-header";
+import { RowForm } from "~/components/admin/row-form";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { CheckboxField } from "~/components/ui/checkbox-field";
 import { Field, FormAlert, fieldProps } from "~/components/ui/field";
@@ -12,8 +14,8 @@ import { requireAdmin } from "~/lib/auth.server";
 import { localized } from "~/lib/i18n";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { deleteImageIfUnused, readUploadForm, storeUploadedImage } from "~/lib/image-upload.server";
+import { adminMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
-import { useHydrated } from "~/lib/use-hydrated";
 import {
 	createSlide,
 	deleteSlide,
@@ -75,10 +77,7 @@ const rowSchema = z.discriminatedUnion("intent", [
 	z.object({ intent: z.literal("delete"), id: z.coerce.number().int().positive() }),
 ]);
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-	{ title: data?.title ?? "FORMA" },
-	{ name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction<typeof loader> = adminMeta;
 
 function positiveInt(value: string | null): number | null {
 	const number = Number(value);
@@ -225,14 +224,13 @@ export default function AdminSlider() {
 	const formOpen = creating || editing !== null;
 	return (
 		<div>
-			<div className="flex flex-wrap items-end justify-between gap-4">
-				<h1 className="font-display text-3xl font-semibold">{t("slider.title")}</h1>
+			<AdminPageHeader title={t("slider.title")}>
 				{formOpen ? null : (
 					<Link to="?new" className="button-primary">
 						{t("slider.add")}
 					</Link>
 				)}
-			</div>
+			</AdminPageHeader>
 			{missing || rowError ? (
 				<div className="mt-6">
 					<FormAlert title={t("slider.errorTitle")} messages={[t(rowError ?? "slider.errors.notFound")]} />
@@ -316,7 +314,7 @@ function SlideTableRow({ slide, first, last }: { slide: SlideRow; first: boolean
 			<td className="py-3 pr-4 text-muted">{slide.subtitle}</td>
 			<td className="py-3 pr-4">{t(`categories.${slide.category}`, { ns: "common" })}</td>
 			<td className="py-3 pr-4">
-				<RowForm fetcher={toggle} id={slide.id} intent="toggle">
+				<RowForm fetcher={toggle} action={SLIDER_PATH} id={slide.id} intent="toggle">
 					<input type="hidden" name="active" value={active ? "0" : "1"} />
 					<button
 						type="submit"
@@ -332,7 +330,7 @@ function SlideTableRow({ slide, first, last }: { slide: SlideRow; first: boolean
 			</td>
 			<td className="py-3">
 				<div className="flex flex-wrap items-center gap-2">
-					<RowForm fetcher={move} id={slide.id} intent="move">
+					<RowForm fetcher={move} action={SLIDER_PATH} id={slide.id} intent="move">
 						<input type="hidden" name="direction" value="up" />
 						<button
 							type="submit"
@@ -343,7 +341,7 @@ function SlideTableRow({ slide, first, last }: { slide: SlideRow; first: boolean
 							↑
 						</button>
 					</RowForm>
-					<RowForm fetcher={move} id={slide.id} intent="move">
+					<RowForm fetcher={move} action={SLIDER_PATH} id={slide.id} intent="move">
 						<input type="hidden" name="direction" value="down" />
 						<button
 							type="submit"
@@ -376,30 +374,6 @@ function SlideTableRow({ slide, first, last }: { slide: SlideRow; first: boolean
 				) : null}
 			</td>
 		</tr>
-	);
-}
-
-type RowFetcher = ReturnType<typeof useFetcher<typeof action>>;
-
-function RowForm({
-	fetcher,
-	id,
-	intent,
-	children,
-}: {
-	fetcher: RowFetcher;
-	id: number;
-	intent: "toggle" | "move";
-	children: React.ReactNode;
-}) {
-	const hydrated = useHydrated();
-	return (
-		<fetcher.Form method="post" action={SLIDER_PATH}>
-			<input type="hidden" name="intent" value={intent} />
-			<input type="hidden" name="id" value={id} />
-			{hydrated ? null : <input type="hidden" name="redirect" value="1" />}
-			{children}
-		</fetcher.Form>
 	);
 }
 

@@ -5,13 +5,15 @@ import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } f
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
+import { AdminPageHeader } from "~/components/admin/admin-page-header";
+import { RowForm } from "~/components/admin/row-form";
 import { Field, FormAlert, fieldProps } from "~/components/ui/field";
 import { showToast } from "~/components/ui/toaster";
 import { requireAdmin } from "~/lib/auth.server";
 import { readFormData } from "~/lib/form.server";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
+import { adminMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
-import { useHydrated } from "~/lib/use-hydrated";
 import { isReservedUsername, usernameFromEmail } from "~/lib/usernames";
 import { emailField, newPasswordField, russianPhoneField } from "~/lib/validation";
 import {
@@ -61,10 +63,7 @@ const ERROR_STATUS: Record<AccessChangeError, number> = {
 	lastAdmin: 409,
 };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-	{ title: data?.title ?? "FORMA" },
-	{ name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction<typeof loader> = adminMeta;
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const admin = await requireAdmin(request);
@@ -164,14 +163,13 @@ export default function AdminUsers() {
 	const changeError = actionData?.intent === "change" && !actionData.ok ? actionData.error : null;
 	return (
 		<div>
-			<div className="flex flex-wrap items-end justify-between gap-4">
-				<h1 className="font-display text-3xl font-semibold">{t("users.title")}</h1>
+			<AdminPageHeader title={t("users.title")}>
 				{adding ? null : (
 					<Link to="?add" className="button-primary">
 						{t("users.add")}
 					</Link>
 				)}
-			</div>
+			</AdminPageHeader>
 			{changeError ? (
 				<div className="mt-6">
 					<FormAlert title={t("users.errorTitle")} messages={[t(changeError)]} />
@@ -262,7 +260,7 @@ function UserRow({ user, self }: { user: UserRowData; self: boolean }) {
 					<span className="text-xs text-muted">{t("users.selfHint")}</span>
 				) : (
 					<div className="flex flex-wrap gap-2">
-						<RowForm fetcher={statusFetcher} id={user.id} intent="status">
+						<RowForm fetcher={statusFetcher} action={USERS_PATH} id={user.id} intent="status">
 							<input type="hidden" name="status" value={status === "active" ? "blocked" : "active"} />
 							<button
 								type="submit"
@@ -277,7 +275,7 @@ function UserRow({ user, self }: { user: UserRowData; self: boolean }) {
 									: t(status === "active" ? "users.block" : "users.activate")}
 							</button>
 						</RowForm>
-						<RowForm fetcher={roleFetcher} id={user.id} intent="role">
+						<RowForm fetcher={roleFetcher} action={USERS_PATH} id={user.id} intent="role">
 							<input type="hidden" name="role" value={role === "admin" ? "user" : "admin"} />
 							<button
 								type="submit"
@@ -305,28 +303,6 @@ function UserRow({ user, self }: { user: UserRowData; self: boolean }) {
 }
 
 type RowFetcher = ReturnType<typeof useFetcher<typeof action>>;
-
-function RowForm({
-	fetcher,
-	id,
-	intent,
-	children,
-}: {
-	fetcher: RowFetcher;
-	id: number;
-	intent: "status" | "role";
-	children: React.ReactNode;
-}) {
-	const hydrated = useHydrated();
-	return (
-		<fetcher.Form method="post" action={USERS_PATH}>
-			<input type="hidden" name="intent" value={intent} />
-			<input type="hidden" name="id" value={id} />
-			{hydrated ? null : <input type="hidden" name="redirect" value="1" />}
-			{children}
-		</fetcher.Form>
-	);
-}
 
 function useToastOnSuccess(fetcher: RowFetcher) {
 	const result = fetcher.state === "idle" ? fetcher.data : undefined;

@@ -15,7 +15,7 @@ import {
 	brokenImages,
 	createSite,
 	randomPng,
-	removeSite,
+	runProof,
 	signIn,
 	startServer,
 	stopServer,
@@ -152,17 +152,7 @@ async function main(): Promise<boolean> {
 	console.log(`Crash proof: ${ROUNDS} rounds of kill -9 under writes (${site.dataDir})`);
 	let passed = true;
 	for (let index = 0; index < ROUNDS; index += 1) passed = (await round(index)) && passed;
-	console.log(passed ? "\nCrash proof: PASS" : "\nCrash proof: FAIL");
 	return passed;
 }
 
-main()
-	.then((passed) => {
-		removeSite(site);
-		process.exit(passed ? 0 : 1);
-	})
-	.catch((error: unknown) => {
-		console.error(error);
-		removeSite(site);
-		process.exit(1);
-	});
+runProof(site, "Crash proof", main);

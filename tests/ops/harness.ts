@@ -147,3 +147,18 @@ export function percentile(values: number[], p: number): number {
 	const sorted = [...values].sort((a, b) => a - b);
 	return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 }
+
+/** Runs a proof, prints its verdict, removes its data directory and exits 0 (passed) or 1. */
+export function runProof(site: Site, name: string, proof: () => Promise<boolean>): void {
+	proof()
+		.then((passed) => {
+			console.log(`\n${name}: ${passed ? "PASS" : "FAIL"}`);
+			removeSite(site);
+			process.exit(passed ? 0 : 1);
+		})
+		.catch((error: unknown) => {
+			console.error(error);
+			removeSite(site);
+			process.exit(1);
+		});
+}

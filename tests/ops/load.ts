@@ -12,7 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { backupTo, countRows, restoreFrom } from "../../db/backup";
-import { brokenImages, createSite, percentile, removeSite, startServer, stopServer } from "./harness";
+import { brokenImages, createSite, percentile, runProof, startServer, stopServer } from "./harness";
 
 const DURATION_S = Number(process.argv[2] ?? 60);
 const CONNECTIONS = Number(process.argv[3] ?? 50);
@@ -207,17 +207,7 @@ async function main(): Promise<boolean> {
 		}
 	}
 	const passed = failures === 0 && missing.length === 0 && acknowledged.length > 0 && backupOk;
-	console.log(passed ? "\nLoad proof: PASS" : "\nLoad proof: FAIL");
 	return passed;
 }
 
-main()
-	.then((passed) => {
-		removeSite(site);
-		process.exit(passed ? 0 : 1);
-	})
-	.catch((error: unknown) => {
-		console.error(error);
-		removeSite(site);
-		process.exit(1);
-	});
+runProof(site, "Load proof", main);

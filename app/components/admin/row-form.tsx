@@ -1,0 +1,31 @@
+import type { FetcherWithComponents } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useHydrated } from "~/lib/use-hydrated";
+
+/**
+ * One small form per table row and change (a switch, a move, a role): a fetcher with JavaScript, so the
+ * row shows its own pending state; a plain POST without it, which asks the action to redirect back.
+ */
+export function RowForm({
+	fetcher,
+	action,
+	id,
+	intent,
+	children,
+}: {
+	fetcher: FetcherWithComponents<unknown>;
+	action: string;
+	id: number | string;
+	intent: string;
+	children: ReactNode;
+}) {
+	const hydrated = useHydrated();
+	return (
+		<fetcher.Form method="post" action={action}>
+			<input type="hidden" name="intent" value={intent} />
+			<input type="hidden" name="id" value={id} />
+			{hydrated ? null : <input type="hidden" name="redirect" value="1" />}
+			{children}
+		</fetcher.Form>
+	);
+}

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./fixtures";
+import { ADMIN, signIn } from "./session";
 
 /** Every public page, including a project with its own image and one without, and the 404 page. */
 const PUBLIC_PAGES = [
@@ -66,5 +67,43 @@ test.describe("accessibility of every public page", () => {
 				expect.soft(violations, `${variant}: serious or critical axe violations`).toEqual([]);
 			}
 		});
+	}
+});
+
+/** The admin's screens, with their forms open: one pass each in English, light, and Russian, dark. */
+const ADMIN_PAGES = [
+	"/admin/projects",
+	"/admin/projects/add",
+	"/admin/projects/edit/arc-lounge-chair",
+	"/admin/requests",
+	"/admin/slider?new",
+	"/admin/users?add",
+	"/admin/settings",
+	"/admin/settings?tab=notifications",
+];
+
+test("accessibility of the admin screens", async ({ page, context, baseURL, js }) => {
+	test.skip(!js, "axe runs in the browser; one pass with JavaScript is enough");
+	test.setTimeout(180_000);
+	await signIn(page, ADMIN.username, ADMIN.password);
+	for (const [index, path] of ADMIN_PAGES.entries()) {
+		const [language, theme] = index % 2 === 0 ? ["en", "light"] : ["ru", "dark"];
+		await context.addCookies([
+			{ name: "theme", value: Buffer.from(JSON.stringify(theme)).toString("base64"), url: baseURL ?? "" },
+		]);
+		await page.goto(`${path}${path.includes("?") ? "&" : "?"}lng=${language}`);
+		await expect(page.locator("html")).toHaveAttribute("lang", language ?? "en");
+		await expect.soft(page.getByRole("heading", { level: 1 }), `${path}: one h1`).toHaveCount(1);
+		const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+		const violations = results.violations
+			.filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+			.map((violation) => ({
+				rule: violation.id,
+				help: violation.help,
+				elements: violation.nodes.map((node) => node.target.join(" ")),
+			}));
+		expect
+			.soft(violations, `${path} (${language}, ${theme}): serious or critical axe violations`)
+			.toEqual([]);
 	}
 });

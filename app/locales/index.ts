@@ -1,5 +1,4 @@
 import enAccount from "./en/account.json";
-import enAdmin from "./en/admin.json";
 import enArtists from "./en/artists.json";
 import enCatalog from "./en/catalog.json";
 import enCommon from "./en/common.json";
@@ -7,7 +6,6 @@ import enHome from "./en/home.json";
 import enPages from "./en/pages.json";
 import enShop from "./en/shop.json";
 import ruAccount from "./ru/account.json";
-import ruAdmin from "./ru/admin.json";
 import ruArtists from "./ru/artists.json";
 import ruCatalog from "./ru/catalog.json";
 import ruCommon from "./ru/common.json";
@@ -16,9 +14,10 @@ import ruPages from "./ru/pages.json";
 import ruShop from "./ru/shop.json";
 
 /**
- * Every translation, bundled for server and browser alike (small enough to ship whole). Namespaces:
- * common (shell, shared words), home, catalog (category pages, cards, project page), artists, shop,
- * pages (about, contact, terms, privacy), account (sign-in, registration, account page), admin.
+ * The public site's translations, bundled for server and browser alike (small enough to ship whole).
+ * Namespaces: common (shell, shared words), home, catalog (category pages, cards, project page), artists,
+ * shop, pages (about, contact, terms, privacy), account (sign-in, registration, account page). The admin
+ * namespace travels with the admin pages only (./admin.ts); long legal texts stay on the server (./server.ts).
  */
 export const resources = {
 	en: {
@@ -29,7 +28,6 @@ export const resources = {
 		shop: enShop,
 		pages: enPages,
 		account: enAccount,
-		admin: enAdmin,
 	},
 	ru: {
 		common: ruCommon,
@@ -39,17 +37,7 @@ export const resources = {
 		shop: ruShop,
 		pages: ruPages,
 		account: ruAccount,
-		admin: ruAdmin,
 	},
 } as const;
 
-export const NAMESPACES = [
-	"common",
-	"home",
-	"catalog",
-	"artists",
-	"shop",
-	"pages",
-	"account",
-	"admin",
-] as const;
+export const NAMESPACES = ["common", "home", "catalog", "artists", "shop", "pages", "account"] as const;

@@ -1,3 +1,4 @@
+import { ADMIN_NAMESPACE, adminResources } from "./admin";
 import enLegal from "./en/legal.json";
 import { NAMESPACES, resources } from "./index";
 import ruLegal from "./ru/legal.json";
@@ -7,9 +8,9 @@ import ruLegal from "./ru/legal.json";
  * bundle: the pages receive them as loader data.
  */
 export const SERVER_ONLY_NAMESPACES = ["legal"] as const;
-export const ALL_NAMESPACES = [...NAMESPACES, ...SERVER_ONLY_NAMESPACES] as const;
+export const ALL_NAMESPACES = [...NAMESPACES, ADMIN_NAMESPACE, ...SERVER_ONLY_NAMESPACES] as const;
 
 export const serverResources = {
-	en: { ...resources.en, legal: enLegal },
-	ru: { ...resources.ru, legal: ruLegal },
+	en: { ...resources.en, ...adminResources.en, legal: enLegal },
+	ru: { ...resources.ru, ...adminResources.ru, legal: ruLegal },
 } as const;

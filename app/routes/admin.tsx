@@ -2,6 +2,7 @@ import { data, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/
 import { Form, Link, NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireAdmin } from "~/lib/auth.server";
+import { ADMIN_NAMESPACE, adminResources } from "~/locales/admin";
 import { countNewRequests } from "~/models/purchase-requests.server";
 
 /** The sidebar, in the spec's order (requests sit next to the projects they are about). */
@@ -18,7 +19,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	);
 }
 
+/**
+ * Adds the admin texts to the browser's i18next the first time an admin page renders (the server has them
+ * already). The layout renders before its pages and the toaster, so every admin string finds its text.
+ */
+function useAdminTranslations(): void {
+	const { i18n } = useTranslation();
+	for (const [language, bundles] of Object.entries(adminResources)) {
+		if (!i18n.hasResourceBundle(language, ADMIN_NAMESPACE)) {
+			i18n.addResourceBundle(language, ADMIN_NAMESPACE, bundles.admin);
+		}
+	}
+}
+
 export default function AdminLayout() {
+	useAdminTranslations();
 	const { t } = useTranslation("admin");
 	const { newRequests } = useLoaderData<typeof loader>();
 	return (

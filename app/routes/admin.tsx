@@ -37,9 +37,9 @@ export default function AdminLayout() {
 	const { t } = useTranslation("admin");
 	const { newRequests } = useLoaderData<typeof loader>();
 	return (
-		<div className="mx-auto grid max-w-[1440px] gap-8 px-5 py-10 md:grid-cols-[14rem_1fr] md:px-10">
+		<div className="mx-auto grid max-w-[1440px] gap-8 px-5 py-10 md:grid-cols-[15rem_1fr] md:px-10">
 			<aside>
-				<p className="font-display text-xl font-semibold">{t("title")}</p>
+				<p className="font-display text-lg font-semibold">{t("title")}</p>
 				<nav aria-label={t("sidebar")} className="mt-6">
 					<ul className="flex flex-wrap gap-2 md:flex-col">
 						{ADMIN_SECTIONS.map((section) => (

@@ -103,6 +103,8 @@ function toWebRequest(req: Request, res: Response): globalThis.Request {
 }
 
 function writeHead(res: Response, status: number, headers: Iterable<[string, string]>): void {
+	// While shutting down, a finished response also ends its keep-alive connection, so the server can stop.
+	if (shuttingDown) res.set("Connection", "close");
 	res.status(status);
 	for (const [name, value] of headers) res.append(name, value);
 }
@@ -186,7 +188,6 @@ app.use((req, res, next) => {
 	const started = process.hrtime.bigint();
 	const requestId = req.get("fly-request-id") ?? req.get("x-request-id") ?? randomUUID();
 	res.set("X-Request-Id", requestId);
-	if (shuttingDown) res.set("Connection", "close");
 	res.on("finish", () => {
 		const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
 		logger.info("request", {

@@ -133,7 +133,10 @@ async function remixHandler(req: Request, res: Response, next: NextFunction): Pr
 			res.locals.cache = state;
 			const page = renderCachedPage(cached);
 			writeHead(res, cached.status, page.headers);
-			res.end(page.body);
+			res.set("Content-Length", String(page.length));
+			res.cork();
+			for (const chunk of page.chunks) res.write(chunk);
+			res.end();
 			return true;
 		};
 		if (serveCached("hit")) return;

@@ -144,10 +144,17 @@ export class PageCache {
 	}
 }
 
-/** The stored page with a fresh nonce in its body and its Content-Security-Policy header. */
-export function renderCachedPage(entry: CachedPage): { headers: Array<[string, string]>; body: Buffer } {
-	if (entry.bodyParts.length === 1)
-		return { headers: entry.headers, body: entry.bodyParts[0] ?? Buffer.alloc(0) };
+/**
+ * The stored page with a fresh nonce in its body and its Content-Security-Policy header. The body comes
+ * as the stored pieces around the new nonce (written out one after another, nothing copied) and its length.
+ */
+export function renderCachedPage(entry: CachedPage): {
+	headers: Array<[string, string]>;
+	chunks: Buffer[];
+	length: number;
+} {
+	const length = entry.bodyParts.reduce((sum, part) => sum + part.byteLength, 0);
+	if (entry.bodyParts.length === 1) return { headers: entry.headers, chunks: entry.bodyParts, length };
 	const nonce = newNonce();
 	const headers = entry.headers.map(([name, value]): [string, string] =>
 		name.toLowerCase() === "content-security-policy"
@@ -155,6 +162,6 @@ export function renderCachedPage(entry: CachedPage): { headers: Array<[string, s
 			: [name, value],
 	);
 	const separator = Buffer.from(nonce);
-	const pieces = entry.bodyParts.flatMap((part, index) => (index === 0 ? [part] : [separator, part]));
-	return { headers, body: Buffer.concat(pieces) };
+	const chunks = entry.bodyParts.flatMap((part, index) => (index === 0 ? [part] : [separator, part]));
+	return { headers, chunks, length: length + separator.byteLength * (entry.bodyParts.length - 1) };
 }

@@ -2,6 +2,7 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useFetcher, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { AdminTable } from "~/components/admin/admin-table";
 import { showToast } from "~/components/ui/toaster";
 import { requireAdmin } from "~/lib/auth.server";
 import { readFormData } from "~/lib/form.server";
@@ -170,28 +171,22 @@ export default function AdminProjects() {
 			) : projects.length === 0 ? (
 				<p className="mt-6 text-muted">{t("projects.empty")}</p>
 			) : (
-				<div className="mt-4 overflow-x-auto" aria-busy={loading || undefined}>
-					<table className={cx("w-full min-w-[52rem] text-left text-sm", loading && "opacity-60")}>
-						<caption className="sr-only">{t("projects.count", { count: projects.length })}</caption>
-						<thead className="border-b border-line text-muted">
-							<tr>
-								{(["id", "image", "name", "designer", "category", "price"] as const).map((column) => (
-									<th key={column} scope="col" className="py-3 pr-4 font-semibold">
-										{t(`projects.columns.${column}`)}
-									</th>
-								))}
-								<th scope="col" className="py-3 font-semibold">
-									{t("projects.columns.actions")}
-								</th>
-							</tr>
-						</thead>
-						<tbody>
-							{projects.map((project) => (
-								<ProjectRow key={project.id} project={project} deleting={deletingId === project.id} />
-							))}
-						</tbody>
-					</table>
-				</div>
+				<AdminTable
+					caption={t("projects.count", { count: projects.length })}
+					minWidth="min-w-[52rem]"
+					className="mt-4"
+					busy={loading}
+					columns={[
+						...(["id", "image", "name", "designer", "category", "price"] as const).map((column) =>
+							t(`projects.columns.${column}`),
+						),
+						t("projects.columns.actions"),
+					]}
+				>
+					{projects.map((project) => (
+						<ProjectRow key={project.id} project={project} deleting={deletingId === project.id} />
+					))}
+				</AdminTable>
 			)}
 		</div>
 	);

@@ -3,6 +3,7 @@ import { Form, Link, useFetcher, useLoaderData, useLocation } from "@remix-run/r
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { AdminPageHeader } from "~/components/admin/admin-page-header";
+import { AdminTable } from "~/components/admin/admin-table";
 import { requireAdmin } from "~/lib/auth.server";
 import { readFormData } from "~/lib/form.server";
 import { formatPrice } from "~/lib/format";
@@ -92,69 +93,51 @@ export default function AdminRequests() {
 			{requests.length === 0 ? (
 				<p className="mt-10 text-muted">{status ? t("requests.emptyFiltered") : t("requests.empty")}</p>
 			) : (
-				<div className="mt-8 overflow-x-auto">
-					<table className="w-full min-w-[48rem] text-left text-sm">
-						<thead className="border-b border-line text-muted">
-							<tr>
-								<th scope="col" className="py-3 pr-4 font-semibold">
-									#
-								</th>
-								<th scope="col" className="py-3 pr-4 font-semibold">
-									{t("requests.project")}
-								</th>
-								<th scope="col" className="py-3 pr-4 font-semibold">
-									{t("requests.price")}
-								</th>
-								<th scope="col" className="py-3 pr-4 font-semibold">
-									{t("requests.contact")}
-								</th>
-								<th scope="col" className="py-3 pr-4 font-semibold">
-									{t("requests.date")}
-								</th>
-								<th scope="col" className="py-3 font-semibold">
-									{t("requests.status")}
-								</th>
-							</tr>
-						</thead>
-						<tbody>
-							{requests.map((item) => (
-								<tr key={item.id} className="border-b border-line align-top" data-testid="request-row">
-									<td className="py-3 pr-4 text-muted">{item.id}</td>
-									<td className="py-3 pr-4">
-										{item.product_id ? (
-											<Link to={`/project/${item.product_id}`} className="font-semibold hover:underline">
-												{item.product_name}
-											</Link>
-										) : (
-											<span>
-												{item.product_name}{" "}
-												<span className="text-muted">({t("requests.productRemoved")})</span>
-											</span>
-										)}
-									</td>
-									<td className="py-3 pr-4 whitespace-nowrap">{formatPrice(item.product_price)}</td>
-									<td className="py-3 pr-4">
-										<a href={`mailto:${item.email}`} className="block hover:underline">
-											{item.email}
-										</a>
-										<a
-											href={`tel:${item.phone.replace(/[^\d+]/g, "")}`}
-											className="block text-muted hover:underline"
-										>
-											{item.phone}
-										</a>
-									</td>
-									<td className="py-3 pr-4 whitespace-nowrap">
-										{dateFormat.format(new Date(item.created_at))}
-									</td>
-									<td className="py-3">
-										<StatusForm id={item.id} status={item.status} />
-									</td>
-								</tr>
-							))}
-						</tbody>
-					</table>
-				</div>
+				<AdminTable
+					caption={t("requests.title")}
+					minWidth="min-w-[48rem]"
+					columns={[
+						"#",
+						t("requests.project"),
+						t("requests.price"),
+						t("requests.contact"),
+						t("requests.date"),
+						t("requests.status"),
+					]}
+				>
+					{requests.map((item) => (
+						<tr key={item.id} className="border-b border-line align-top" data-testid="request-row">
+							<td className="py-3 pr-4 text-muted">{item.id}</td>
+							<td className="py-3 pr-4">
+								{item.product_id ? (
+									<Link to={`/project/${item.product_id}`} className="font-semibold hover:underline">
+										{item.product_name}
+									</Link>
+								) : (
+									<span>
+										{item.product_name} <span className="text-muted">({t("requests.productRemoved")})</span>
+									</span>
+								)}
+							</td>
+							<td className="py-3 pr-4 whitespace-nowrap">{formatPrice(item.product_price)}</td>
+							<td className="py-3 pr-4">
+								<a href={`mailto:${item.email}`} className="block hover:underline">
+									{item.email}
+								</a>
+								<a
+									href={`tel:${item.phone.replace(/[^\d+]/g, "")}`}
+									className="block text-muted hover:underline"
+								>
+									{item.phone}
+								</a>
+							</td>
+							<td className="py-3 pr-4 whitespace-nowrap">{dateFormat.format(new Date(item.created_at))}</td>
+							<td className="py-3">
+								<StatusForm id={item.id} status={item.status} />
+							</td>
+						</tr>
+					))}
+				</AdminTable>
 			)}
 		</div>
 	);

@@ -6,6 +6,7 @@ import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { AdminPageHeader } from "~/components/admin/admin-page-header";
+import { AdminTable } from "~/components/admin/admin-table";
 import { RowForm } from "~/components/admin/row-form";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { CheckboxField } from "~/components/ui/checkbox-field";
@@ -241,46 +242,28 @@ export default function AdminSlider() {
 			{slides.length === 0 ? (
 				<p className="mt-10 text-muted">{t("slider.empty")}</p>
 			) : (
-				<div className="mt-8 overflow-x-auto">
-					<table className="w-full min-w-[60rem] text-left text-sm">
-						<caption className="sr-only">{t("slider.caption")}</caption>
-						<thead className="border-b border-line text-muted">
-							<tr>
-								<th scope="col" className="py-3 pr-4 font-semibold">
-									{t("slider.order")}
-								</th>
-								<th scope="col" className="py-3 pr-4 font-semibold">
-									{t("slider.image")}
-								</th>
-								<th scope="col" className="py-3 pr-4 font-semibold">
-									{t("slider.slideTitle")}
-								</th>
-								<th scope="col" className="py-3 pr-4 font-semibold">
-									{t("slider.subtitle")}
-								</th>
-								<th scope="col" className="py-3 pr-4 font-semibold">
-									{t("slider.category")}
-								</th>
-								<th scope="col" className="py-3 pr-4 font-semibold">
-									{t("slider.active")}
-								</th>
-								<th scope="col" className="py-3 font-semibold">
-									{t("slider.actions")}
-								</th>
-							</tr>
-						</thead>
-						<tbody>
-							{slides.map((slide, index) => (
-								<SlideTableRow
-									key={slide.id}
-									slide={slide}
-									first={index === 0}
-									last={index === slides.length - 1}
-								/>
-							))}
-						</tbody>
-					</table>
-				</div>
+				<AdminTable
+					caption={t("slider.caption")}
+					minWidth="min-w-[60rem]"
+					columns={[
+						t("slider.order"),
+						t("slider.image"),
+						t("slider.slideTitle"),
+						t("slider.subtitle"),
+						t("slider.category"),
+						t("slider.active"),
+						t("slider.actions"),
+					]}
+				>
+					{slides.map((slide, index) => (
+						<SlideTableRow
+							key={slide.id}
+							slide={slide}
+							first={index === 0}
+							last={index === slides.length - 1}
+						/>
+					))}
+				</AdminTable>
 			)}
 		</div>
 	);

@@ -6,6 +6,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { AdminPageHeader } from "~/components/admin/admin-page-header";
+import { AdminTable } from "~/components/admin/admin-table";
 import { RowForm } from "~/components/admin/row-form";
 import { Field, FormAlert, fieldProps } from "~/components/ui/field";
 import { showToast } from "~/components/ui/toaster";
@@ -176,38 +177,22 @@ export default function AdminUsers() {
 				</div>
 			) : null}
 			{adding ? <AddUserForm /> : null}
-			<div className="mt-8 overflow-x-auto">
-				<table className="w-full min-w-[52rem] text-left text-sm">
-					<caption className="sr-only">{t("users.caption")}</caption>
-					<thead className="border-b border-line text-muted">
-						<tr>
-							<th scope="col" className="py-3 pr-4 font-semibold">
-								{t("users.id")}
-							</th>
-							<th scope="col" className="py-3 pr-4 font-semibold">
-								{t("users.username")}
-							</th>
-							<th scope="col" className="py-3 pr-4 font-semibold">
-								{t("users.email")}
-							</th>
-							<th scope="col" className="py-3 pr-4 font-semibold">
-								{t("users.role")}
-							</th>
-							<th scope="col" className="py-3 pr-4 font-semibold">
-								{t("users.status")}
-							</th>
-							<th scope="col" className="py-3 font-semibold">
-								{t("users.actions")}
-							</th>
-						</tr>
-					</thead>
-					<tbody>
-						{users.map((user) => (
-							<UserRow key={user.id} user={user} self={user.id === currentUserId} />
-						))}
-					</tbody>
-				</table>
-			</div>
+			<AdminTable
+				caption={t("users.caption")}
+				minWidth="min-w-[52rem]"
+				columns={[
+					t("users.id"),
+					t("users.username"),
+					t("users.email"),
+					t("users.role"),
+					t("users.status"),
+					t("users.actions"),
+				]}
+			>
+				{users.map((user) => (
+					<UserRow key={user.id} user={user} self={user.id === currentUserId} />
+				))}
+			</AdminTable>
 		</div>
 	);
 }

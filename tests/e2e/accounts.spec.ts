@@ -57,6 +57,8 @@ test.describe("accounts", () => {
 		await expect(page.getByText("Administrator")).toBeVisible();
 		await expect(page.getByRole("link", { name: "Admin panel" })).toBeVisible();
 		await page.getByRole("main").getByRole("button", { name: "Sign out" }).click();
+		// Signed out for real before going on: /register sends a signed-in visitor to /account.
+		await expect(page).toHaveURL("/login");
 
 		// A plain user who signs in from /login goes to /admin, which sends them on to /account.
 		const email = uniqueEmail("plain", testInfo.project.name);
@@ -67,6 +69,7 @@ test.describe("accounts", () => {
 		await page.getByRole("button", { name: "Create account" }).click();
 		await expect(page).toHaveURL("/account");
 		await page.getByRole("main").getByRole("button", { name: "Sign out" }).click();
+		await expect(page).toHaveURL("/login");
 		await signIn(page, email, "a-good-password");
 		await expect(page).toHaveURL("/account");
 		await expect(page.getByTestId("toast")).toContainText("Welcome");

@@ -1,12 +1,13 @@
 import { Link } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatPrice } from "~/lib/format";
 import { cx } from "~/lib/site";
+import { useImageStatus } from "~/lib/use-image-status";
 import type { ProjectSummary } from "~/models/products.server";
 import { FavouriteButton } from "./favourite-button";
 import { ExternalIcon } from "./icons";
 import { ResponsiveImage } from "./responsive-image";
+import { ImageSpinner } from "./ui/image-spinner";
 
 const GRID_SIZES = "(min-width: 1024px) 30vw, (min-width: 640px) 45vw, 92vw";
 
@@ -84,9 +85,8 @@ export function ProjectCard({
 }
 
 /**
- * The card's picture: a spinner shows underneath until the image paints over it; a missing image shows the
- * default picture with "No image", and a broken one the same placeholder (checked again after hydration,
- * since an error before hydration fires no React event).
+ * The card's picture: a spinner shows underneath until the image has loaded; a missing image shows the
+ * default picture with "No image", and a broken one the same placeholder.
  */
 function CardImage({
 	project,
@@ -98,14 +98,9 @@ function CardImage({
 	sizes: string;
 }) {
 	const { t } = useTranslation();
-	const [broken, setBroken] = useState(false);
-	const imgRef = useRef<HTMLImageElement>(null);
-	useEffect(() => {
-		const img = imgRef.current;
-		if (img?.complete && img.naturalWidth === 0) setBroken(true);
-	}, []);
+	const { status, imageProps } = useImageStatus();
 	const frame = "relative aspect-[4/3] overflow-hidden rounded-xl bg-card";
-	if (!project.image || broken) {
+	if (!project.image || status === "broken") {
 		return (
 			<div className={cx(frame, "grid place-items-center bg-[url(/placeholder.svg)] bg-cover bg-center")}>
 				<span className="rounded-full bg-paper/80 px-3 py-1 text-xs font-medium tracking-wide text-muted">
@@ -116,17 +111,13 @@ function CardImage({
 	}
 	return (
 		<div className={frame}>
-			<span
-				aria-hidden="true"
-				className="absolute top-1/2 left-1/2 size-6 -translate-1/2 animate-spin rounded-full border-2 border-line border-t-muted"
-			/>
+			{status === "loading" ? <ImageSpinner className="size-6" /> : null}
 			<ResponsiveImage
-				ref={imgRef}
+				{...imageProps}
 				image={project.image}
 				alt={project.name}
 				sizes={sizes}
 				priority={priority}
-				onError={() => setBroken(true)}
 				className="relative size-full object-cover transition-transform duration-700 ease-out group-hover:scale-[1.03]"
 			/>
 		</div>

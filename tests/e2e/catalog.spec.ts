@@ -256,6 +256,9 @@ test.describe("project page", () => {
 });
 
 test.describe("project gallery", () => {
+	// Autoplay and transitions as most visitors see them; single tests below ask for less motion.
+	test.use({ reducedMotion: "no-preference" });
+
 	test("without JavaScript every image is reachable", async ({ page, js }) => {
 		test.skip(js, "the no-JavaScript fallback");
 		await page.goto("/project/tidal-relief");
@@ -318,6 +321,26 @@ test.describe("project gallery", () => {
 		await gallery.getByRole("button", { name: "Play slideshow" }).click();
 		await expect(gallery.getByRole("button", { name: "Pause slideshow" })).toBeVisible();
 		await expect(gallery.getByText("Slideshow playing")).toBeAttached();
+	});
+
+	test("a loading ring shows only until its picture has loaded", async ({ page, js }) => {
+		test.skip(!js, "without JavaScript the ring stays under the picture and stops turning by itself");
+		await page.goto("/project/tidal-relief");
+		const gallery = page.getByRole("region", { name: "Images of Tidal Relief" });
+		const first = gallery.getByRole("group", { name: "Image 1 of 3" });
+		await expect(gallery.getByRole("button", { name: "Next image" })).toBeVisible({
+			timeout: HYDRATION_TIMEOUT,
+		});
+		await expect(first.getByRole("img")).toHaveJSProperty("complete", true);
+		await expect(first.getByTestId("image-spinner")).toHaveCount(0);
+
+		await page.goto("/design");
+		const card = page
+			.getByTestId("project-card")
+			.filter({ has: page.getByRole("img") })
+			.first();
+		await expect(card.getByRole("img")).toHaveJSProperty("complete", true);
+		await expect(card.getByTestId("image-spinner")).toHaveCount(0);
 	});
 
 	test("a picture that fails to load says so", async ({ page, js }) => {

@@ -1,13 +1,15 @@
 import Autoplay from "embla-carousel-autoplay";
 import useEmblaCarousel from "embla-carousel-react";
 import { useReducedMotion } from "motion/react";
-import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from "react";
+import { type KeyboardEvent, useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ArrowLeftIcon, ArrowRightIcon, PauseIcon, PlayIcon } from "~/components/icons";
 import { ResponsiveImage } from "~/components/responsive-image";
+import { ImageSpinner } from "~/components/ui/image-spinner";
 import { DEFAULT_PRODUCT_IMAGE, type StoredImage } from "~/lib/images";
 import { cx } from "~/lib/site";
 import { useHydrated } from "~/lib/use-hydrated";
+import { useImageStatus } from "~/lib/use-image-status";
 
 /** One picture of the gallery; `image: null` is the default picture of a project without its own. */
 export interface GalleryImage {
@@ -259,42 +261,23 @@ function Thumbnails({
 }
 
 function Thumbnail({ picture }: { picture: GalleryImage }) {
-	const [broken, setBroken] = useState(false);
-	const imgRef = useRef<HTMLImageElement>(null);
-	useEffect(() => {
-		const img = imgRef.current;
-		if (img?.complete && img.naturalWidth === 0) setBroken(true);
-	}, []);
+	const { status, imageProps } = useImageStatus();
 	const frame = "block aspect-[4/3] size-full bg-card object-cover";
-	if (!picture.image || broken) {
+	if (!picture.image || status === "broken") {
 		return <img src={DEFAULT_PRODUCT_IMAGE} alt="" width={96} height={72} className={frame} />;
 	}
-	return (
-		<ResponsiveImage
-			ref={imgRef}
-			image={picture.image}
-			alt=""
-			sizes="96px"
-			onError={() => setBroken(true)}
-			className={frame}
-		/>
-	);
+	return <ResponsiveImage {...imageProps} image={picture.image} alt="" sizes="96px" className={frame} />;
 }
 
 /**
- * One slide's picture: a spinner sits underneath until the image paints over it; a failed image shows
- * "Image unavailable" (also when it failed before hydration, which fires no React event).
+ * One slide's picture: a spinner sits underneath until the image has loaded; a failed image shows
+ * "Image unavailable".
  */
 function GalleryPicture({ picture, priority }: { picture: GalleryImage; priority: boolean }) {
 	const { t } = useTranslation();
-	const [broken, setBroken] = useState(false);
-	const imgRef = useRef<HTMLImageElement>(null);
-	useEffect(() => {
-		const img = imgRef.current;
-		if (img?.complete && img.naturalWidth === 0) setBroken(true);
-	}, []);
+	const { status, imageProps } = useImageStatus();
 	const frame = "relative aspect-[4/3] w-full overflow-hidden bg-card";
-	if (broken) {
+	if (status === "broken") {
 		return (
 			<div className={cx(frame, "grid place-items-center bg-[url(/placeholder.svg)] bg-cover bg-center")}>
 				<p className="rounded-full bg-paper/85 px-4 py-1.5 text-sm font-medium">
@@ -306,30 +289,25 @@ function GalleryPicture({ picture, priority }: { picture: GalleryImage; priority
 	const imageClass = "relative size-full object-contain select-none";
 	return (
 		<div className={frame}>
-			<span
-				aria-hidden="true"
-				className="absolute top-1/2 left-1/2 size-8 -translate-1/2 animate-spin rounded-full border-2 border-line border-t-muted"
-			/>
+			{status === "loading" ? <ImageSpinner className="size-8" /> : null}
 			{picture.image ? (
 				<ResponsiveImage
-					ref={imgRef}
+					{...imageProps}
 					image={picture.image}
 					alt={picture.alt}
 					sizes={MAIN_SIZES}
 					priority={priority}
 					draggable={false}
-					onError={() => setBroken(true)}
 					className={imageClass}
 				/>
 			) : (
 				<img
-					ref={imgRef}
+					{...imageProps}
 					src={DEFAULT_PRODUCT_IMAGE}
 					alt={picture.alt}
 					width={1200}
 					height={900}
 					draggable={false}
-					onError={() => setBroken(true)}
 					className={imageClass}
 				/>
 			)}

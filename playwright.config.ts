@@ -9,11 +9,21 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 // The build to serve: `build/` unless FORMA_BUILD_ID names another (see remix.config.js).
 const buildDir = process.env.FORMA_BUILD_ID ? `build-${process.env.FORMA_BUILD_ID}` : "build";
 
-/** A fresh database and uploads folder per port, migrated and seeded, then the production server. */
+/**
+ * A freshly seeded site: the first server migrates and seeds a template database and uploads folder;
+ * each server starts from its own copy (seeding resizes every catalogue image, so once is enough), runs
+ * setup (migrations; a seed of its own if there was no finished template to copy), then serves.
+ */
+const template = path.resolve(`tests/e2e/.data/template-${PORT}`);
 function serverOn(port: number) {
 	const dataDir = path.resolve(`tests/e2e/.data/${port}`);
+	const makeTemplate =
+		port === PORT
+			? `rm -rf "${template}" && DATABASE_PATH="${template}/forma.sqlite" UPLOADS_DIR="${template}/uploads" node ${buildDir}/server/setup.js && touch "${template}/.ready" && `
+			: "";
+	const copyTemplate = `{ if [ -f "${template}/.ready" ]; then cp -R "${template}" "${dataDir}"; fi; }`;
 	return {
-		command: `rm -rf "${dataDir}" && node ${buildDir}/server/setup.js && node ${buildDir}/server/server.js ${buildDir}/index.js`,
+		command: `${makeTemplate}rm -rf "${dataDir}" && ${copyTemplate} && node ${buildDir}/server/setup.js && node ${buildDir}/server/server.js ${buildDir}/index.js`,
 		url: `http://localhost:${port}/`,
 		timeout: 120_000,
 		reuseExistingServer: false,
@@ -47,8 +57,19 @@ export default defineConfig({
 	reporter: [["list"], ["html", { open: "never", outputFolder: "playwright-report" }]],
 	use: {
 		baseURL: `http://localhost:${PORT}`,
-		trace: "retain-on-failure",
+		// Recording a trace for every test doubled the suite's time on a 2-core machine, and CI shows only
+		// the printed output; E2E_TRACE=retain-on-failure brings traces back when debugging locally.
+		trace: (process.env.E2E_TRACE ?? "off") as "off" | "on" | "retain-on-failure",
 		screenshot: "only-on-failure",
+		// Visitors who ask for less motion get a still site (spec: respect prefers-reduced-motion). Most
+		// journeys run that way: looping animations cost CPU the other tests need. The specs about motion
+		// itself (home hero, project gallery autoplay) switch it back on.
+		reducedMotion: "reduce",
+		// One browser context per worker, reset between tests by Playwright (cookies, storage, cache, extra
+		// pages, routes, emulation): a fresh context and renderer per test cost a fifth of the suite's time.
+		// Every visitor state our tests build lives in cookies; journeys with several people open their own
+		// contexts. E2E_FRESH_CONTEXTS=1 brings back a new context per test.
+		reuseContext: !process.env.E2E_FRESH_CONTEXTS,
 		launchOptions: {
 			executablePath: "/usr/bin/chromium",
 			args: [

@@ -16,6 +16,8 @@ export default defineConfig({
 		environment: "node",
 		globalSetup: ["tests/support/global-setup.ts"],
 		setupFiles: ["tests/support/per-file-database.ts"],
+		// Vitest leaves one core free by default, which on a 2-core machine ran the files one at a time.
+		maxWorkers: 2,
 		testTimeout: 30_000,
 		hookTimeout: 60_000,
 	},

@@ -1,4 +1,4 @@
-import { test as base, expect } from "@playwright/test";
+import { test as base, type ConsoleMessage, expect } from "@playwright/test";
 
 /**
  * Browser errors that mean the page is broken even if it looks right: a route module that throws in the
@@ -15,11 +15,16 @@ export const test = base.extend<{ js: boolean; browserErrors: string[] }>({
 	browserErrors: [
 		async ({ page }, use) => {
 			const errors: string[] = [];
-			page.on("pageerror", (error) => errors.push(`uncaught: ${error.message}`));
-			page.on("console", (message) => {
+			const onPageError = (error: Error) => errors.push(`uncaught: ${error.message}`);
+			const onConsole = (message: ConsoleMessage) => {
 				if (message.type() === "error" && BROKEN_PAGE.test(message.text())) errors.push(message.text());
-			});
+			};
+			page.on("pageerror", onPageError);
+			page.on("console", onConsole);
 			await use(errors);
+			// The page lives on into the next test (reuseContext in playwright.config.ts): stop listening.
+			page.off("pageerror", onPageError);
+			page.off("console", onConsole);
 			expect(errors, "the browser reported errors").toEqual([]);
 		},
 		{ auto: true },

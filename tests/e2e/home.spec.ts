@@ -24,6 +24,9 @@ async function showSlide(page: Page, position: number, control: () => Locator) {
 }
 
 test.describe("home page", () => {
+	// The hero is where the motion is (autoplay, letters, reveals): test it as most visitors see it.
+	test.use({ reducedMotion: "no-preference" });
+
 	test("the slider opens on the first slide and reaches every slide", async ({ page }) => {
 		await page.goto("/");
 		await expect(carousel(page)).toHaveAttribute("aria-roledescription", "carousel");

@@ -86,8 +86,18 @@ export default defineConfig({
 	projects: [
 		{ name: "js", use: { ...devices["Desktop Chrome"], channel: undefined, javaScriptEnabled: true } },
 		{ name: "no-js", use: { ...devices["Desktop Chrome"], channel: undefined, javaScriptEnabled: false } },
+		// Attacker journeys (tests/security): HTTP-level, so one run; most start a server of their own.
+		{
+			name: "security",
+			testDir: "tests/security",
+			use: { ...devices["Desktop Chrome"], channel: undefined, javaScriptEnabled: true },
+		},
 	],
 	// The site every spec uses; one for the fuzz spec (its random admin writes must not disturb the
 	// others); two for the settings spec, whose site-wide switches (maintenance) would (one per project).
-	webServer: [serverOn(PORT), serverOn(PORT + 1), serverOn(PORT + 2), serverOn(PORT + 3)],
+	// E2E_SERVERS=1 starts only the first (enough for most single specs and the security suite).
+	webServer: [serverOn(PORT), serverOn(PORT + 1), serverOn(PORT + 2), serverOn(PORT + 3)].slice(
+		0,
+		Number(process.env.E2E_SERVERS ?? 4),
+	),
 });

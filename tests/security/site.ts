@@ -1,0 +1,145 @@
+/**
+ * What the attacker journeys share: a production server of their own, started from the build on a fresh
+ * copy of the e2e template site (playwright.config.ts seeds it once), so an attack that changes site-wide
+ * state (rate limits, maintenance, settings) never disturbs another spec. Each spec file picks its own
+ * port offset (see README, "Tests"), so files can run in parallel.
+ */
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+
+export const BUILD_DIR = process.env.FORMA_BUILD_ID ? `build-${process.env.FORMA_BUILD_ID}` : "build";
+const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+const TEMPLATE = path.resolve(`tests/e2e/.data/template-${E2E_PORT}`);
+
+/** The administrator every site here gets (as on the e2e sites). */
+export const ADMIN = { username: "curator", password: "e2e-curator-password" };
+
+/** Ports E2E_PORT + 10 … + 39 belong to the security specs: one offset per spec file. */
+export function securityPort(offset: number): number {
+	if (offset < 10 || offset > 39) throw new Error("security specs use port offsets 10–39");
+	return E2E_PORT + offset;
+}
+
+export interface Site {
+	origin: string;
+	port: number;
+	dataDir: string;
+	databasePath: string;
+	uploadsDir: string;
+	env: NodeJS.ProcessEnv;
+	/** Everything the server printed so far (JSON log lines). */
+	output(): string;
+	/** Runs SQL against the site's database (a connection of its own, closed after). */
+	query<T = unknown>(sql: string, ...params: unknown[]): T[];
+	stop(): Promise<void>;
+}
+
+/** A fresh data directory (a copy of the seeded template when there is one) and the environment to run it. */
+export function prepareSite(port: number, extraEnv: Record<string, string | undefined> = {}) {
+	const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "forma-security-"));
+	if (fs.existsSync(path.join(TEMPLATE, ".ready"))) fs.cpSync(TEMPLATE, dataDir, { recursive: true });
+	const env: NodeJS.ProcessEnv = {
+		...process.env,
+		NODE_ENV: "production",
+		PORT: String(port),
+		LOG_LEVEL: "warn",
+		DATABASE_PATH: path.join(dataDir, "forma.sqlite"),
+		UPLOADS_DIR: path.join(dataDir, "uploads"),
+		SESSION_SECRET: "security-only-secret-security-only-secret",
+		SITE_URL: `http://localhost:${port}`,
+		ADMIN_USERNAME: ADMIN.username,
+		ADMIN_PASSWORD: ADMIN.password,
+		ADMIN_EMAIL: "curator@forma.gallery",
+	};
+	for (const [name, value] of Object.entries(extraEnv)) {
+		if (value === undefined) delete env[name];
+		else env[name] = value;
+	}
+	return { dataDir, env, databasePath: env.DATABASE_PATH as string, uploadsDir: env.UPLOADS_DIR as string };
+}
+
+/** Runs the start-up step (migrate, seed, first administrator) and returns its exit code and output. */
+export function runSetup(env: NodeJS.ProcessEnv): { status: number | null; output: string } {
+	const result = spawnSync("node", [`${BUILD_DIR}/server/setup.js`], { env, encoding: "utf8" });
+	return { status: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
+/** Set-up, then the production server in its own process group; resolves once /healthz answers 200. */
+export async function startSite(port: number, extraEnv: Record<string, string | undefined> = {}): Promise<Site> {
+	const prepared = prepareSite(port, extraEnv);
+	const setup = runSetup(prepared.env);
+	if (setup.status !== 0) throw new Error(`set-up failed:\n${setup.output}`);
+	const server: ChildProcess = spawn("node", [`${BUILD_DIR}/server/server.js`, `${BUILD_DIR}/index.js`], {
+		env: prepared.env,
+		detached: true,
+		stdio: ["ignore", "pipe", "pipe"],
+	});
+	let output = "";
+	server.stdout?.on("data", (chunk) => {
+		output += String(chunk);
+	});
+	server.stderr?.on("data", (chunk) => {
+		output += String(chunk);
+	});
+	const origin = `http://localhost:${port}`;
+	const stop = async () => {
+		if (server.pid && server.exitCode === null && server.signalCode === null) {
+			const exited = new Promise((resolve) => server.once("exit", resolve));
+			try {
+				process.kill(-server.pid, "SIGKILL");
+				await exited;
+			} catch {
+				// Already gone.
+			}
+		}
+		fs.rmSync(prepared.dataDir, { recursive: true, force: true });
+	};
+	const deadline = Date.now() + 60_000;
+	for (;;) {
+		if (server.exitCode !== null) {
+			await stop();
+			throw new Error(`the server exited during start-up:\n${output}`);
+		}
+		const health = await fetch(`${origin}/healthz`).catch(() => null);
+		if (health?.ok) break;
+		if (Date.now() > deadline) {
+			await stop();
+			throw new Error(`the server did not become healthy within 60 s:\n${output}`);
+		}
+		await new Promise((resolve) => setTimeout(resolve, 100));
+	}
+	return {
+		...prepared,
+		origin,
+		port,
+		output: () => output,
+		query<T>(sql: string, ...params: unknown[]): T[] {
+			const sqlite = new SQLite(prepared.databasePath);
+			try {
+				const statement = sqlite.prepare(sql);
+				return (statement.reader ? statement.all(...params) : [statement.run(...params)]) as T[];
+			} finally {
+				sqlite.close();
+			}
+		},
+		stop,
+	};
+}
+
+/** Signs in through the login form over HTTP; returns the session cookie ("forma_session=…"). */
+export async function signIn(origin: string, username: string, password: string): Promise<string> {
+	const response = await fetch(`${origin}/login`, {
+		method: "POST",
+		body: new URLSearchParams({ username, password }),
+		redirect: "manual",
+	});
+	const cookie = response.headers
+		.getSetCookie()
+		.map((header) => header.split(";")[0])
+		.find((pair) => pair?.startsWith("forma_session="));
+	if (response.status !== 302 || !cookie) throw new Error(`signing in failed: HTTP ${response.status}`);
+	return cookie;
+}

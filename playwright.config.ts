@@ -37,6 +37,7 @@ function serverOn(port: number) {
 			DATABASE_PATH: path.join(dataDir, "forma.sqlite"),
 			UPLOADS_DIR: path.join(dataDir, "uploads"),
 			SESSION_SECRET: "e2e-only-secret-e2e-only-secret-e2e-only",
+			SITE_URL: `http://localhost:${port}`,
 			ADMIN_USERNAME: "curator",
 			ADMIN_PASSWORD: "e2e-curator-password",
 			ADMIN_EMAIL: "curator@forma.gallery",

@@ -25,7 +25,7 @@ import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { Toaster } from "./components/ui/toaster";
 import { getUser } from "./lib/auth.server";
-import { getEnv } from "./lib/env.server";
+import { publicOrigin } from "./lib/env.server";
 import { getLanguage, i18nServer } from "./lib/i18n.server";
 import { maintenanceInfo } from "./lib/maintenance";
 import { assertSiteOpen } from "./lib/maintenance.server";
@@ -56,7 +56,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		{
 			language,
 			theme,
-			origin: getEnv().SITE_URL ?? new URL(request.url).origin,
+			origin: publicOrigin(request),
 			year: new Date().getFullYear(),
 			audioUrl: settings.audio_url,
 			meta: {

@@ -1,7 +1,9 @@
 // `npm start` on a developer's or reviewer's machine: build when the build is missing or older than the
 // sources, and make sure a session secret exists. The production server requires SESSION_SECRET; for a
 // local start we generate a random one once and keep it in db/.session-secret (git-ignored). Deployments
-// set their own SESSION_SECRET and never use this file.
+// set their own SESSION_SECRET and never use this file. The production server also requires SITE_URL (its
+// public origin, never guessed from a request's Host); the start script defaults it to
+// http://localhost:$PORT, which is what a local start is.
 import { execSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";

@@ -10,7 +10,14 @@ const envSchema = z
 		DATABASE_PATH: z.string().min(1).default("db/forma.sqlite"),
 		UPLOADS_DIR: z.string().min(1).default("uploads"),
 		SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
-		SITE_URL: z.url().optional(),
+		/**
+		 * The public origin (https://forma.gallery): canonical URLs, the sitemap and robots.txt name it. Never
+		 * taken from the request in production, where a foreign Host would end up in cacheable output.
+		 */
+		SITE_URL: z
+			.url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://forma.gallery" })
+			.transform((value) => new URL(value).origin)
+			.optional(),
 		ADMIN_USERNAME: z.string().min(1).optional(),
 		ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
 		ADMIN_EMAIL: z.email().optional(),
@@ -29,6 +36,13 @@ const envSchema = z
 	.superRefine((env, ctx) => {
 		if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
 			ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "is required in production" });
+		}
+		if (env.NODE_ENV === "production" && !env.SITE_URL) {
+			ctx.addIssue({
+				code: "custom",
+				path: ["SITE_URL"],
+				message: "is required in production (the public origin, e.g. https://forma.gallery)",
+			});
 		}
 		if (env.BACKUP_INTERVAL_HOURS > 0 && !env.BACKUP_DIR) {
 			ctx.addIssue({
@@ -60,4 +74,12 @@ let cached: Env | undefined;
 export function getEnv(): Env {
 	cached ??= parseEnv(process.env);
 	return cached;
+}
+
+/**
+ * The site's public origin for absolute URLs (canonical links, OpenGraph, sitemap, robots.txt). Production
+ * always has SITE_URL; only development and tests fall back to the address the request was sent to.
+ */
+export function publicOrigin(request: Request): string {
+	return getEnv().SITE_URL ?? new URL(request.url).origin;
 }

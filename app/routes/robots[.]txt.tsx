@@ -1,17 +1,24 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getEnv } from "~/lib/env.server";
+import { publicOrigin } from "~/lib/env.server";
+import { IMAGE_ROUTE } from "~/lib/images";
 
-/** Crawlers may index the public site; the admin, account and resource routes are not for search results. */
+/**
+ * Crawlers may index the public site and its pictures (product and share images live under
+ * /resources/images/); the admin, account pages and the other resource routes (theme and language
+ * switches, favourites) are not for search results. The Allow line comes first for crawlers that take the
+ * first match; Google takes the longest, which is the same answer.
+ */
 export function loader({ request }: LoaderFunctionArgs) {
-	const origin = getEnv().SITE_URL ?? new URL(request.url).origin;
 	const body = [
 		"User-agent: *",
 		"Allow: /",
+		`Allow: ${IMAGE_ROUTE}/`,
 		"Disallow: /admin",
 		"Disallow: /account",
+		"Disallow: /logout",
 		"Disallow: /resources/",
 		"",
-		`Sitemap: ${new URL("/sitemap.xml", origin).toString()}`,
+		`Sitemap: ${new URL("/sitemap.xml", publicOrigin(request)).toString()}`,
 		"",
 	].join("\n");
 	return new Response(body, {

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getEnv } from "~/lib/env.server";
+import { publicOrigin } from "~/lib/env.server";
 import { SUPPORTED_LANGUAGES } from "~/lib/i18n";
 import { localizedUrl } from "~/lib/seo";
 import { listArtists } from "~/models/artists.server";
@@ -11,7 +11,7 @@ const INFO_PATHS = ["/about", "/contact", "/terms", "/privacy"];
 
 /** Every public page in both languages, each entry naming its alternates (Google's hreflang sitemap form). */
 export async function loader({ request }: LoaderFunctionArgs) {
-	const origin = getEnv().SITE_URL ?? new URL(request.url).origin;
+	const origin = publicOrigin(request);
 	const [products, artists] = await Promise.all([listProductIds(), listArtists()]);
 	const pages: SitemapPage[] = [
 		...STATIC_PATHS.map((path) => ({ path })),

@@ -58,6 +58,7 @@ async function main(): Promise<boolean> {
 		DATABASE_PATH: path.join(dataDir, "forma.sqlite"),
 		UPLOADS_DIR: path.join(dataDir, "uploads"),
 		SESSION_SECRET: randomBytes(32).toString("hex"),
+		SITE_URL: `http://localhost:${PORT}`,
 	};
 
 	console.log(`Setting up a fresh database in ${dataDir} …`);

@@ -28,6 +28,7 @@ test("SIGTERM finishes the request in flight, then closes the database cleanly",
 		DATABASE_PATH: databasePath,
 		UPLOADS_DIR: path.join(dataDir, "uploads"),
 		SESSION_SECRET: "shutdown-only-secret-shutdown-only-secret",
+		SITE_URL: `http://localhost:${PORT}`,
 	} as NodeJS.ProcessEnv;
 	let server: ChildProcess | undefined;
 	try {

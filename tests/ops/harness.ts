@@ -33,6 +33,7 @@ export function createSite(port: number, extraEnv: Record<string, string> = {}):
 		DATABASE_PATH: databasePath,
 		UPLOADS_DIR: uploadsDir,
 		SESSION_SECRET: "ops-only-secret-ops-only-secret-ops-only",
+		SITE_URL: `http://localhost:${port}`,
 		ADMIN_USERNAME: ADMIN.username,
 		ADMIN_PASSWORD: ADMIN.password,
 		...extraEnv,

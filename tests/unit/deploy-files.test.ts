@@ -69,4 +69,14 @@ describe("fly.toml", () => {
 		expect(flyToml).toMatch(/auto_stop_machines = "stop"/);
 		expect(flyToml).toMatch(/kill_signal = "SIGTERM"/);
 	});
+
+	it("names the public origin (production refuses to start without SITE_URL)", () => {
+		expect(flyToml).toMatch(/^\s*SITE_URL = "https:\/\/[^"/]+"$/m);
+	});
+});
+
+describe("npm start", () => {
+	it("runs the production server with a local SITE_URL unless one is set", () => {
+		expect(packageJson.scripts.start).toContain(`SITE_URL="\${SITE_URL:-http://localhost:\${PORT:-3000}}"`);
+	});
 });

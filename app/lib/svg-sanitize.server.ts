@@ -1,111 +1,71 @@
 /**
- * Makes an uploaded SVG safe to store and show: it is parsed as XML and written out again from an
- * allow-list, so nothing the parser did not understand survives. Scripts, event handlers (on*),
- * foreignObject, animation (which can rewrite links), external references (http:, //host, javascript:,
- * data: other than raster images) and custom entities do not. Every value is re-escaped on output, so a
- * trick that fools this parser cannot reach the browser unescaped. Served SVGs also get a restrictive CSP
+ * Makes an uploaded SVG safe to store and show. The file is parsed as XML by jsdom, cleaned by DOMPurify's
+ * SVG profile (an allow-list of elements and attributes kept up to date against browsers' parsers by people
+ * who do nothing else), and then held to one rule of ours that DOMPurify does not enforce: a stored drawing
+ * loads nothing from outside itself. Links (href, xlink:href) may only point at a #fragment of the drawing,
+ * an <image> may also carry a raster data: URL, url(…) in any attribute or style must be url(#fragment), and
+ * CSS may call no function that fetches (image-set(), src(), image(), @import …). A <style> sheet or style
+ * attribute that breaks the rule is dropped, not repaired. Served SVGs also get a sandboxing CSP
  * (app/lib/uploads.server.ts), and <img> never runs scripts: this is the first of three walls.
- *
- * Why our own: DOMPurify needs a DOM (jsdom, a large dependency) on the server; sanitize-html is made for
- * HTML. SVG uploads here are logos and drawings, so a strict allow-list over a small XML reader suffices.
  */
+import createDOMPurify, { type DOMPurify } from "dompurify";
+import { JSDOM } from "jsdom";
 
 export class SvgRejectedError extends Error {
 	override name = "SvgRejectedError";
 }
 
-/** Elements kept (with their children). Anything else is dropped with its whole subtree. */
-const ALLOWED_ELEMENTS = new Set([
-	"svg",
-	"g",
-	"defs",
-	"symbol",
-	"use",
-	"title",
-	"desc",
-	"path",
-	"rect",
-	"circle",
-	"ellipse",
-	"line",
-	"polyline",
-	"polygon",
-	"text",
-	"tspan",
-	"textPath",
-	"linearGradient",
-	"radialGradient",
-	"stop",
-	"clipPath",
-	"mask",
-	"pattern",
-	"marker",
-	"image",
-	"style",
-	"switch",
-	"filter",
-	"feBlend",
-	"feColorMatrix",
-	"feComponentTransfer",
-	"feComposite",
-	"feConvolveMatrix",
-	"feDiffuseLighting",
-	"feDisplacementMap",
-	"feDistantLight",
-	"feDropShadow",
-	"feFlood",
-	"feFuncA",
-	"feFuncB",
-	"feFuncG",
-	"feFuncR",
-	"feGaussianBlur",
-	"feMerge",
-	"feMergeNode",
-	"feMorphology",
-	"feOffset",
-	"fePointLight",
-	"feSpecularLighting",
-	"feSpotLight",
-	"feTile",
-	"feTurbulence",
-]);
-
-/** Elements replaced by their children: a link is dropped, what it wraps stays. */
-const UNWRAPPED_ELEMENTS = new Set(["a"]);
-
-/** Namespaced attributes kept; every other prefixed attribute (inkscape:*, sodipodi:*, …) goes. */
-const ALLOWED_PREFIXED_ATTRIBUTES = new Set(["xlink:href", "xml:space", "xml:lang", "xmlns:xlink"]);
-
 const SVG_NAMESPACE = "http://www.w3.org/2000/svg";
-const XLINK_NAMESPACE = "http://www.w3.org/1999/xlink";
 const RASTER_DATA_URL = /^data:image\/(png|jpeg|gif|webp);base64,[a-z0-9+/=\s]+$/i;
-const NAME = /^[A-Za-z_][\w.:-]*/;
-const PREDEFINED_ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
+const LOCAL_FRAGMENT = /^#[\w.:-]+$/;
 
-function decodeEntities(text: string): string {
-	return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);?/gi, (match, entity: string) => {
-		if (!match.endsWith(";")) throw new SvgRejectedError("bare ampersand");
-		if (entity.startsWith("#")) {
-			const code =
-				entity[1] === "x" || entity[1] === "X"
-					? Number.parseInt(entity.slice(2), 16)
-					: Number.parseInt(entity.slice(1), 10);
-			if (!Number.isFinite(code) || code < 1 || code > 0x10ffff) throw new SvgRejectedError("bad character");
-			return String.fromCodePoint(code);
-		}
-		const value = PREDEFINED_ENTITIES[entity];
-		if (value === undefined) throw new SvgRejectedError(`undefined entity ${entity}`);
-		return value;
-	});
-}
+/**
+ * Animation can rewrite another element's attributes after we checked them (DOMPurify already drops
+ * <animate> and <set>, but keeps these); a logo does not need it.
+ */
+const FORBIDDEN_ELEMENTS = ["animateColor", "animateMotion", "animateTransform", "mpath", "discard"];
 
-function escapeText(text: string): string {
-	return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-}
-
-function escapeAttribute(value: string): string {
-	return escapeText(value).replace(/"/g, "&quot;").replace(/\n/g, "&#10;").replace(/\t/g, "&#9;");
-}
+/** CSS functions a drawing's styles may use: none of them can fetch anything. */
+const SAFE_CSS_FUNCTIONS = new Set([
+	"url", // only url(#fragment), checked separately
+	"rgb",
+	"rgba",
+	"hsl",
+	"hsla",
+	"hwb",
+	"lab",
+	"lch",
+	"oklab",
+	"oklch",
+	"color",
+	"color-mix",
+	"calc",
+	"min",
+	"max",
+	"clamp",
+	"var",
+	"translate",
+	"translatex",
+	"translatey",
+	"rotate",
+	"scale",
+	"scalex",
+	"scaley",
+	"skew",
+	"skewx",
+	"skewy",
+	"matrix",
+	"blur",
+	"drop-shadow",
+	"brightness",
+	"contrast",
+	"grayscale",
+	"opacity",
+	"saturate",
+	"sepia",
+	"cubic-bezier",
+	"steps",
+]);
 
 /** Lower case, without whitespace and control characters, which browsers skip inside URL schemes. */
 function squashed(value: string): string {
@@ -127,168 +87,126 @@ function dangerousScheme(value: string): boolean {
 	return /(javascript|vbscript|data):/.test(squashed(value));
 }
 
-/** CSS from a style attribute or <style>: no imports, no escapes that could hide a URL, local url() only. */
+function withoutCssComments(css: string): string {
+	return css.replace(/\/\*[\s\S]*?(\*\/|$)/g, " ");
+}
+
+/**
+ * CSS (a <style> sheet or a style attribute, comments removed) that cannot load anything: no escapes that
+ * could spell a function or URL in disguise, no at-rule that fetches, only functions from the list above,
+ * and url() only to a #fragment.
+ */
 export function isSafeCss(css: string): boolean {
-	const compact = squashed(css.replace(/\/\*[\s\S]*?\*\//g, ""));
-	if (/@import|expression\(|behavior:|-moz-binding|\\|</.test(compact)) return false;
+	const compact = squashed(withoutCssComments(css));
+	if (/[\\<]|@import|@font-face|@namespace|expression|behavior:|-moz-binding/.test(compact)) return false;
+	for (const match of compact.matchAll(/([a-z0-9_-]*)\(/g)) {
+		if (!SAFE_CSS_FUNCTIONS.has(match[1] ?? "")) return false;
+	}
 	return !dangerousScheme(compact) && onlyLocalUrls(compact);
 }
 
-function safeAttribute(element: string, name: string, value: string): boolean {
-	const lower = name.toLowerCase();
-	if (lower.startsWith("on")) return false;
-	if (name.includes(":") && !ALLOWED_PREFIXED_ATTRIBUTES.has(name)) return false;
-	if (name === "xmlns") return value === SVG_NAMESPACE;
-	if (name === "xmlns:xlink") return value === XLINK_NAMESPACE;
-	if (lower === "href" || lower === "xlink:href") {
-		const target = value.trim();
-		if (target.startsWith("#")) return /^#[\w.:-]+$/.test(target);
-		return element === "image" && RASTER_DATA_URL.test(target);
+let purifier: { window: JSDOM["window"]; purify: DOMPurify } | undefined;
+
+/** jsdom takes a noticeable moment to start: one window per process, made on the first upload. */
+function getPurifier() {
+	if (!purifier) {
+		// No scripts and no resource loading: the window only parses and serialises.
+		const { window } = new JSDOM("");
+		purifier = { window, purify: createDOMPurify(window) };
 	}
-	if (lower === "style") return isSafeCss(value);
-	if (dangerousScheme(value)) return false;
-	return onlyLocalUrls(value);
+	return purifier;
 }
 
-interface OpenElement {
-	name: string;
-	/** Written to the output (false inside a dropped subtree, and for unwrapped elements). */
-	emitted: boolean;
-	/** Its content is written (false inside a dropped subtree). */
-	contentKept: boolean;
+/**
+ * A hand-written drawing without xmlns ("<svg width=…>") is still an SVG to librsvg and to people; its
+ * namespace-less elements are moved into the SVG namespace so the allow-list judges them as SVG.
+ */
+function adoptIntoSvgNamespace(document: Document, element: Element): Element {
+	if (element.namespaceURI !== null) return element;
+	const adopted = document.createElementNS(SVG_NAMESPACE, element.localName);
+	for (const attribute of Array.from(element.attributes)) {
+		adopted.setAttributeNS(attribute.namespaceURI, attribute.name, attribute.value);
+	}
+	for (const child of Array.from(element.childNodes)) {
+		adopted.appendChild(
+			child.nodeType === child.ELEMENT_NODE ? adoptIntoSvgNamespace(document, child as Element) : child,
+		);
+	}
+	return adopted;
+}
+
+/** DOMPurify drops CDATA sections; a style sheet in one is kept as ordinary text, then checked like any other. */
+function cdataToText(document: Document, root: Element): void {
+	const walker = document.createTreeWalker(root, 0x8 /* NodeFilter.SHOW_CDATA_SECTION */);
+	const sections: Node[] = [];
+	while (walker.nextNode()) sections.push(walker.currentNode);
+	for (const section of sections) {
+		section.parentNode?.replaceChild(document.createTextNode(section.textContent ?? ""), section);
+	}
+}
+
+/** Our rule on top of DOMPurify's: nothing may be loaded from outside the drawing. */
+function removeOutsideReferences(root: Element): void {
+	for (const element of [root, ...Array.from(root.getElementsByTagName("*"))]) {
+		const tag = element.localName.toLowerCase();
+		for (const attribute of Array.from(element.attributes)) {
+			const name = attribute.localName.toLowerCase();
+			const value = attribute.value.trim();
+			let keep: boolean;
+			if (name === "href") {
+				keep = LOCAL_FRAGMENT.test(value) || (tag === "image" && RASTER_DATA_URL.test(value));
+			} else if (name === "style") {
+				keep = isSafeCss(value);
+				if (keep) attribute.value = withoutCssComments(attribute.value).trim();
+			} else {
+				keep = !dangerousScheme(value) && onlyLocalUrls(value);
+			}
+			if (!keep) element.removeAttributeNode(attribute);
+		}
+		if (tag === "style") {
+			const css = element.textContent ?? "";
+			if (isSafeCss(css)) element.textContent = withoutCssComments(css);
+			else element.remove();
+		} else if (tag === "image" && !Array.from(element.attributes).some((a) => a.localName === "href")) {
+			// An image whose source was removed would show nothing: it goes altogether.
+			element.remove();
+		}
+	}
 }
 
 /**
  * Returns the sanitised document. Throws SvgRejectedError when the input is not well-formed XML with an
- * <svg> root, declares entities (an internal DOCTYPE subset), or is otherwise not something we can read
- * with certainty.
+ * <svg> root, or declares entities (an internal DOCTYPE subset: jsdom would expand them, so a "billion
+ * laughs" file would be expanded too).
  */
 export function sanitizeSvg(input: string): string {
 	const source = input.replace(/^\uFEFF/, "");
-	const out: string[] = ['<?xml version="1.0" encoding="UTF-8"?>\n'];
-	const stack: OpenElement[] = [];
-	let sawRoot = false;
-	let rootClosed = false;
-	let i = 0;
-
-	const keepingContent = () => stack.length === 0 || (stack.at(-1)?.contentKept ?? false);
-	const current = () => stack.at(-1)?.name;
-
-	const writeText = (text: string) => {
-		if (stack.length === 0) {
-			if (text.trim() !== "") throw new SvgRejectedError("text outside the root element");
-			return;
-		}
-		if (!keepingContent()) return;
-		if (current() === "style" && !isSafeCss(text)) throw new SvgRejectedError("unsafe style sheet");
-		out.push(escapeText(text));
-	};
-
-	while (i < source.length) {
-		if (source.startsWith("<!--", i)) {
-			const end = source.indexOf("-->", i + 4);
-			if (end < 0) throw new SvgRejectedError("unterminated comment");
-			i = end + 3;
-		} else if (source.startsWith("<![CDATA[", i)) {
-			const end = source.indexOf("]]>", i + 9);
-			if (end < 0) throw new SvgRejectedError("unterminated CDATA");
-			writeText(source.slice(i + 9, end));
-			i = end + 3;
-		} else if (source.startsWith("<!", i)) {
-			// A DOCTYPE without an internal subset is harmless and dropped; one with a subset can declare
-			// entities (billion laughs, external files), so the file is refused.
-			const end = source.indexOf(">", i);
-			if (end < 0 || source.slice(i, end).includes("[") || !/^<!doctype\s/i.test(source.slice(i, i + 10))) {
-				throw new SvgRejectedError("document type declaration with a subset");
-			}
-			if (sawRoot) throw new SvgRejectedError("DOCTYPE inside the document");
-			i = end + 1;
-		} else if (source.startsWith("<?", i)) {
-			const end = source.indexOf("?>", i + 2);
-			if (end < 0) throw new SvgRejectedError("unterminated processing instruction");
-			i = end + 2;
-		} else if (source.startsWith("</", i)) {
-			const name = NAME.exec(source.slice(i + 2))?.[0];
-			if (!name) throw new SvgRejectedError("bad closing tag");
-			let j = i + 2 + name.length;
-			while (/\s/.test(source[j] ?? "")) j++;
-			if (source[j] !== ">") throw new SvgRejectedError("bad closing tag");
-			const open = stack.pop();
-			if (!open || open.name !== name) throw new SvgRejectedError("mismatched closing tag");
-			if (open.emitted) out.push(`</${name}>`);
-			if (stack.length === 0) rootClosed = true;
-			i = j + 1;
-		} else if (source[i] === "<") {
-			const name = NAME.exec(source.slice(i + 1))?.[0];
-			if (!name) throw new SvgRejectedError("bad tag");
-			if (rootClosed) throw new SvgRejectedError("content after the root element");
-			if (!sawRoot && name !== "svg") throw new SvgRejectedError("the root element is not <svg>");
-			sawRoot = true;
-			let j = i + 1 + name.length;
-			const attributes: Array<[string, string]> = [];
-			let selfClosing = false;
-			for (;;) {
-				const spaceStart = j;
-				while (/\s/.test(source[j] ?? "")) j++;
-				if (source.startsWith("/>", j)) {
-					selfClosing = true;
-					j += 2;
-					break;
-				}
-				if (source[j] === ">") {
-					j++;
-					break;
-				}
-				if (j === spaceStart) throw new SvgRejectedError("attributes must be separated by spaces");
-				const attribute = NAME.exec(source.slice(j))?.[0];
-				if (!attribute) throw new SvgRejectedError("bad attribute");
-				j += attribute.length;
-				while (/\s/.test(source[j] ?? "")) j++;
-				if (source[j] !== "=") throw new SvgRejectedError("attribute without a value");
-				j++;
-				while (/\s/.test(source[j] ?? "")) j++;
-				const quote = source[j];
-				if (quote !== '"' && quote !== "'") throw new SvgRejectedError("unquoted attribute");
-				const end = source.indexOf(quote, j + 1);
-				if (end < 0) throw new SvgRejectedError("unterminated attribute");
-				const raw = source.slice(j + 1, end);
-				if (raw.includes("<")) throw new SvgRejectedError("'<' in an attribute");
-				if (attributes.some(([existing]) => existing === attribute)) {
-					throw new SvgRejectedError("duplicate attribute");
-				}
-				attributes.push([attribute, decodeEntities(raw)]);
-				j = end + 1;
-			}
-
-			const parentKeeps = keepingContent();
-			const unwrapped = UNWRAPPED_ELEMENTS.has(name);
-			const kept = attributes.filter(([attribute, value]) => safeAttribute(name, attribute, value));
-			if (name === "svg" && stack.length === 0 && !kept.some(([attribute]) => attribute === "xmlns")) {
-				kept.unshift(["xmlns", SVG_NAMESPACE]);
-			}
-			// An image whose source was removed would show nothing: it goes altogether.
-			const sourceless = name === "image" && !kept.some(([attribute]) => /^(xlink:)?href$/i.test(attribute));
-			const allowed = parentKeeps && (ALLOWED_ELEMENTS.has(name) || unwrapped) && !sourceless;
-			const emitted = allowed && !unwrapped;
-			if (emitted) {
-				const attributeText = kept
-					.map(([attribute, value]) => ` ${attribute}="${escapeAttribute(value)}"`)
-					.join("");
-				out.push(`<${name}${attributeText}${selfClosing ? "/>" : ">"}`);
-			}
-			if (!selfClosing) stack.push({ name, emitted, contentKept: allowed });
-			else if (stack.length === 0) rootClosed = true;
-			i = j;
-		} else {
-			const end = source.indexOf("<", i);
-			const text = source.slice(i, end < 0 ? source.length : end);
-			if (text.includes(">") && stack.length === 0 && text.trim() !== "") {
-				throw new SvgRejectedError("stray text");
-			}
-			writeText(decodeEntities(text));
-			i = end < 0 ? source.length : end;
-		}
+	if (/<!ENTITY|<!DOCTYPE[^>[]*\[/i.test(source)) {
+		throw new SvgRejectedError("document type declaration with a subset");
 	}
-	if (!sawRoot || !rootClosed || stack.length > 0) throw new SvgRejectedError("incomplete document");
-	return out.join("");
+	const { window, purify } = getPurifier();
+	const document = new window.DOMParser().parseFromString(source, "image/svg+xml");
+	const parsed = document.documentElement;
+	if (parsed?.localName !== "svg" || parsed.prefix !== null) {
+		throw new SvgRejectedError("not an SVG document");
+	}
+	if (parsed.namespaceURI === null) document.replaceChild(adoptIntoSvgNamespace(document, parsed), parsed);
+	const root = document.documentElement;
+	if (root.namespaceURI !== SVG_NAMESPACE) throw new SvgRejectedError("the root element is not <svg>");
+	cdataToText(document, root);
+	try {
+		purify.sanitize(root, {
+			IN_PLACE: true,
+			USE_PROFILES: { svg: true, svgFilters: true },
+			// <use> is safe once it can only point at a #fragment (below); icons are built from it.
+			ADD_TAGS: ["use"],
+			FORBID_TAGS: FORBIDDEN_ELEMENTS,
+			// An unknown element (inkscape:*, foreignObject, script) goes with everything inside it.
+			KEEP_CONTENT: false,
+		});
+	} catch (error) {
+		throw new SvgRejectedError(`the drawing could not be cleaned: ${String(error)}`);
+	}
+	removeOutsideReferences(root);
+	return `<?xml version="1.0" encoding="UTF-8"?>\n${new window.XMLSerializer().serializeToString(root)}`;
 }

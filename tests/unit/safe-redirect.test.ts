@@ -19,4 +19,21 @@ describe("safeRedirectPath", () => {
 		expect(safeRedirectPath(value)).toBe("/");
 		expect(safeRedirectPath(value, "/account")).toBe("/account");
 	});
+
+	it.each([
+		"/.//evil.example",
+		"/%2e//evil.example",
+		"/%2E//evil.example",
+		"/a/..//evil.example",
+		"/./\\evil.example",
+		"/\t/evil.example",
+		"/%2e%2e//evil.example/x?y#z",
+	])("open redirect: %s normalises to another host and is refused", (value) => {
+		expect(safeRedirectPath(value, "/account")).toBe("/account");
+	});
+
+	it("keeps dot segments that stay on this site, normalised", () => {
+		expect(safeRedirectPath("/shop/../art")).toBe("/art");
+		expect(safeRedirectPath("/./shop")).toBe("/shop");
+	});
 });

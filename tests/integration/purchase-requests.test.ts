@@ -3,8 +3,10 @@ import { startSession } from "~/lib/auth.server";
 import { db } from "~/lib/db.server";
 import { listRequestsForUser } from "~/models/purchase-requests.server";
 import { createUser } from "~/models/users.server";
+import { loader as accountLoader } from "~/routes/account";
 import { action as requestAction } from "~/routes/project.$id_.request";
-import { formRequest, settle, statusOf } from "../support/requests";
+import { action as registerAction } from "~/routes/register";
+import { cookiesFrom, formRequest, getRequest, settle, statusOf } from "../support/requests";
 
 const PRODUCT = "terra-modular-sofa";
 
@@ -23,6 +25,18 @@ async function post(
 			context: {},
 		}),
 	);
+}
+
+/** The orders the account page shows to the holder of `cookie`. */
+async function myOrders(cookie: string): Promise<unknown[]> {
+	const result = (await accountLoader({
+		request: getRequest("/account", cookie),
+		params: {},
+		context: {},
+	})) as unknown as {
+		data: { orders: unknown[] };
+	};
+	return result.data.orders;
 }
 
 const count = async () => (await db.selectFrom("purchase_requests").select("id").execute()).length;
@@ -96,8 +110,7 @@ describe("purchase requests", () => {
 		expect(await count()).toBe(before);
 	});
 
-	it("links the request to a signed-in buyer, and My orders also finds earlier requests by e-mail", async () => {
-		await post({ email: "Nina@Example.com", phone: "+79161234567" }, { ip: "192.0.2.20" });
+	it("links the request to a signed-in buyer, and My orders shows it", async () => {
 		const nina = await createUser({
 			email: "nina@example.com",
 			phone: null,
@@ -107,9 +120,38 @@ describe("purchase requests", () => {
 		const cookie = (await startSession(nina.id)).split(";")[0] ?? "";
 		await post({ email: "nina@example.com", phone: "+79161234567" }, { cookie, ip: "192.0.2.20" });
 		const orders = await listRequestsForUser(nina);
-		expect(orders).toHaveLength(2);
+		expect(orders).toHaveLength(1);
 		expect(orders[0]?.user_id).toBe(nina.id);
-		expect(orders[1]?.user_id).toBeNull();
+		expect(await myOrders(cookie)).toHaveLength(1);
+	});
+
+	it("other people's orders: an anonymous request made with victim@corp.example never shows in the My orders of whoever registers that address", async () => {
+		// The victim (or anyone typing the victim's address) asks for a piece without signing in…
+		await post({ email: "Victim@Corp.example", phone: "+79161234567" }, { ip: "192.0.2.30" });
+		// …and an attacker registers that address (nothing proves they own it).
+		const registered = (await registerAction({
+			request: formRequest(
+				"/register",
+				{ email: "victim@corp.example", phone: "+79160000000", password: "attacker-password" },
+				{ headers: { "X-Forwarded-For": "192.0.2.31" } },
+			),
+			params: {},
+			context: {},
+		})) as Response;
+		expect(registered.status).toBe(302);
+		expect(await myOrders(cookiesFrom(registered))).toEqual([]);
+	});
+
+	it("other people's orders: an anonymous request cannot be planted in a signed-up user's list", async () => {
+		const olga = await createUser({
+			email: "olga@example.com",
+			phone: null,
+			password: "long-enough-pw",
+			username: "olga",
+		});
+		await post({ email: "OLGA@example.com", phone: "+79161234567" }, { ip: "192.0.2.40" });
+		const cookie = (await startSession(olga.id)).split(";")[0] ?? "";
+		expect(await myOrders(cookie)).toEqual([]);
 	});
 
 	it("limits requests per address with a 429", async () => {

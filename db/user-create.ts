@@ -30,17 +30,15 @@ if (!input.success) {
 	process.exit(2);
 }
 
-const { createUser, EmailTakenError, getUserByLogin, isReservedUsername } = await import(
-	"../app/models/users.server"
-);
-const { username, email, password, phone, admin } = input.data;
-if (isReservedUsername(username)) {
-	console.error("The username 'admin' is reserved: choose another one.");
+const { createUser, EmailTakenError, UsernameTakenError } = await import("../app/models/users.server");
+const { normaliseUsername, USERNAME_PROBLEM_TEXT, usernameProblem } = await import("../app/lib/usernames");
+const { email, password, phone, admin } = input.data;
+// The same username rules as the site's forms: NFKC, one alphabet, no look-alike of 'admin'.
+const username = normaliseUsername(input.data.username);
+const problem = usernameProblem(username);
+if (problem) {
+	console.error(`--username "${input.data.username}": ${USERNAME_PROBLEM_TEXT[problem]}.`);
 	process.exit(2);
-}
-if (await getUserByLogin(username)) {
-	console.error(`A user named "${username}" already exists.`);
-	process.exit(1);
 }
 try {
 	const user = await createUser({
@@ -52,8 +50,13 @@ try {
 	});
 	console.log(`Created ${user.role} "${user.username}" <${user.email}>.`);
 } catch (error) {
+	// Taken is decided inside the insert's transaction (and by the unique index, if the site wins a race).
 	if (error instanceof EmailTakenError) {
 		console.error(`A user with the e-mail ${email} already exists.`);
+		process.exit(1);
+	}
+	if (error instanceof UsernameTakenError) {
+		console.error(`A user named "${username}" already exists.`);
 		process.exit(1);
 	}
 	throw error;

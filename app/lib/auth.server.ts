@@ -2,44 +2,88 @@ import { redirect } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { createSession, deleteSession, getSessionUser } from "~/models/sessions.server";
-import { getUserByLogin, isReservedUsername } from "~/models/users.server";
+import { getUserByLogin } from "~/models/users.server";
 import type { User } from "~db/schema";
-import { verifyPassword } from "./password.server";
-import { clientAddress, createRateLimiter } from "./rate-limit.server";
+import { MAX_WAITING_SIGN_INS, verifyPassword } from "./password.server";
+import { BusyError, clientAddress, createBackoff, createRateLimiter } from "./rate-limit.server";
 import { sessionCookie } from "./session.server";
+import { isReservedUsername, normaliseUsername } from "./usernames";
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
-/** Failed sign-ins: at most 10 per address and 10 per account in 15 minutes. */
-export const loginFailures = createRateLimiter({ limit: 10, windowMs: FIFTEEN_MINUTES });
-/** Registrations: at most 10 attempts per address in 15 minutes. */
+
+/**
+ * Failed sign-ins per (account, address): five are free, then each next attempt waits 1 s, 2 s, 4 s …
+ * (at most 15 minutes) after the previous one. Keyed on the pair, a stranger's failures never lock the
+ * owner out. docs/decisions/0004 has the whole policy.
+ */
+export const loginFailures = createBackoff({
+	freeFailures: 5,
+	baseDelayMs: 1000,
+	maxDelayMs: FIFTEEN_MINUTES,
+	forgetAfterMs: 60 * 60 * 1000,
+});
+/** Failed sign-ins per address across all accounts (credential stuffing): 30 in 15 minutes. */
+export const loginAddressFailures = createRateLimiter({ limit: 30, windowMs: FIFTEEN_MINUTES });
+/** Registrations: at most 10 complete attempts per address in 15 minutes, "e-mail taken" answers included. */
 export const registrationAttempts = createRateLimiter({ limit: 10, windowMs: FIFTEEN_MINUTES });
 
 export type LoginErrorCode = "invalidCredentials" | "reservedUsername" | "accountBlocked" | "tooManyAttempts";
 
 export class LoginError extends Error {
 	override name = "LoginError";
-	constructor(readonly code: LoginErrorCode) {
+	constructor(
+		readonly code: LoginErrorCode,
+		/** For tooManyAttempts: when to try again (the Retry-After header). */
+		readonly retryAfterSeconds = 0,
+	) {
 		super(code);
 	}
 }
 
+/**
+ * Counts a sign-in attempt against its (account, address) pair and its address before the password is
+ * checked, so parallel requests cannot all slip under the limit. Returns how to settle the count.
+ */
+function beginLoginAttempt(accountKey: string, address: string) {
+	const addressKey = `address:${address}`;
+	const addressWait = loginAddressFailures.retryAfterSeconds(addressKey);
+	if (addressWait > 0) throw new LoginError("tooManyAttempts", addressWait);
+	const pair = loginFailures.begin(`${accountKey}|${address}`);
+	if (!pair.allowed) throw new LoginError("tooManyAttempts", pair.retryAfterSeconds);
+	loginAddressFailures.hit(addressKey);
+	return {
+		/** The password was never checked. */
+		cancel() {
+			pair.undo();
+			loginAddressFailures.undo(addressKey);
+		},
+		succeeded() {
+			pair.clear();
+			loginAddressFailures.undo(addressKey);
+		},
+	};
+}
+
 /** The same time and the same answer for an unknown user and a wrong password. */
 async function verifyLogin(form: FormData, request: Request): Promise<User> {
-	const login = String(form.get("username") ?? "").trim();
+	const login = normaliseUsername(String(form.get("username") ?? ""));
 	const password = String(form.get("password") ?? "");
 	if (isReservedUsername(login)) throw new LoginError("reservedUsername");
-	const addressKey = `address:${clientAddress(request)}`;
-	const accountKey = `account:${login.toLowerCase()}`;
-	if (loginFailures.isLimited(addressKey) || loginFailures.isLimited(accountKey)) {
-		throw new LoginError("tooManyAttempts");
-	}
 	const user = await getUserByLogin(login);
-	const valid = await verifyPassword(user?.password_hash ?? null, password);
-	if (!user || !valid) {
-		loginFailures.hit(addressKey);
-		loginFailures.hit(accountKey);
-		throw new LoginError("invalidCredentials");
+	// One budget per account however it is typed (username or e-mail, any case); an unknown login gets
+	// one from its normalised text.
+	const accountKey = user ? `user:${user.id}` : `login:${login.toLowerCase()}`;
+	const attempt = beginLoginAttempt(accountKey, clientAddress(request));
+	let valid: boolean;
+	try {
+		valid = await verifyPassword(user?.password_hash ?? null, password, { maxWaiting: MAX_WAITING_SIGN_INS });
+	} catch (error) {
+		attempt.cancel();
+		if (error instanceof BusyError) throw new LoginError("tooManyAttempts", 1);
+		throw error;
 	}
+	if (!user || !valid) throw new LoginError("invalidCredentials");
+	attempt.succeeded();
 	// Only someone who knows the password learns that the account is blocked.
 	if (user.status !== "active") throw new LoginError("accountBlocked");
 	return user;

@@ -1,23 +1,45 @@
 import { hash, verify } from "@node-rs/argon2";
+import { createConcurrencyLimit } from "./rate-limit.server";
+
+/**
+ * argon2 runs on libuv's thread pool (4 threads), which the server's file reads (images, static files)
+ * share. Two hashes at a time leave the other threads free, so a burst of sign-ins cannot slow pages
+ * and pictures down; the rest wait in line.
+ */
+const passwordWork = createConcurrencyLimit(2);
+
+/** Sign-in refuses to wait behind more than this many checks (BusyError → "too many attempts", 429). */
+export const MAX_WAITING_SIGN_INS = 16;
 
 /** argon2id with the library's defaults (19 MiB memory, 2 passes, 1 lane: OWASP's baseline). */
 export async function hashPassword(password: string): Promise<string> {
-	return hash(password);
+	return passwordWork.run(() => hash(password));
 }
 
 // A real hash of a random password: checking an unknown user against it costs the same time as a real check,
 // so response times do not reveal which usernames exist.
 let dummyHash: Promise<string> | undefined;
 
-export async function verifyPassword(passwordHash: string | null, password: string): Promise<boolean> {
+/**
+ * Whether `password` matches. `maxWaiting` bounds the line this check joins (sign-in sets it; a signed-in
+ * user changing their password just waits); when the line is longer it throws BusyError.
+ */
+export async function verifyPassword(
+	passwordHash: string | null,
+	password: string,
+	options: { maxWaiting?: number } = {},
+): Promise<boolean> {
 	if (!passwordHash) {
 		dummyHash ??= hash(`no-such-user-${Math.random()}`);
-		await verify(await dummyHash, password).catch(() => false);
+		const stand = await dummyHash;
+		await passwordWork.run(() => verify(stand, password).catch(() => false), options);
 		return false;
 	}
-	try {
-		return await verify(passwordHash, password);
-	} catch {
-		return false;
-	}
+	return passwordWork.run(async () => {
+		try {
+			return await verify(passwordHash, password);
+		} catch {
+			return false;
+		}
+	}, options);
 }

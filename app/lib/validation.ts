@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { normaliseUsername, usernameError, usernameFromEmail } from "./usernames";
 
 /**
  * Field rules shared by several forms. Messages are translation keys in the common namespace
@@ -12,6 +13,22 @@ export const MAX_PASSWORD_LENGTH = 128;
 /** An e-mail address; the purchase form and registration word the message differently (spec). */
 export const emailField = (message = "validation.emailInvalid") =>
 	z.string({ error: message }).trim().max(MAX_EMAIL_LENGTH, "validation.tooLong").pipe(z.email(message));
+
+/** A username someone chooses (admin "add user"): NFKC-normalised, one script, no look-alike of 'admin'. */
+export const usernameField = z
+	.string({ error: "validation.usernameRequired" })
+	.transform(normaliseUsername)
+	.superRefine((value, context) => {
+		const message = usernameError(value);
+		if (message) context.addIssue({ code: "custom", message });
+	});
+
+/** An e-mail whose part before @ makes an acceptable username (registration derives the name from it). */
+export const emailForUsernameField = (message?: string) =>
+	emailField(message).superRefine((email, context) => {
+		const usernameMessage = usernameError(usernameFromEmail(email));
+		if (usernameMessage) context.addIssue({ code: "custom", message: usernameMessage });
+	});
 
 /** Registration phone: +7 and exactly ten digits (spaces, dashes and brackets are ignored). */
 export const russianPhoneField = z

@@ -1,7 +1,13 @@
 import { sql } from "kysely";
 import { db } from "~/lib/db.server";
 import { hashPassword } from "~/lib/password.server";
-import { isReservedUsername, usernameFromEmail } from "~/lib/usernames";
+import {
+	isReservedUsername,
+	normaliseUsername,
+	USERNAME_PROBLEM_TEXT,
+	usernameFromEmail,
+	usernameProblem,
+} from "~/lib/usernames";
 
 export { isReservedUsername, usernameFromEmail };
 
@@ -11,9 +17,9 @@ export async function getUserById(id: number): Promise<User | undefined> {
 	return db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
-/** Finds a user by username or e-mail, ignoring case. */
+/** Finds a user by username or e-mail, ignoring case (as the unique indexes do). */
 export async function getUserByLogin(login: string): Promise<User | undefined> {
-	const value = login.trim();
+	const value = normaliseUsername(login);
 	return db
 		.selectFrom("users")
 		.selectAll()
@@ -23,6 +29,15 @@ export async function getUserByLogin(login: string): Promise<User | undefined> {
 				eb(sql`email`, "=", sql`${value} collate nocase`),
 			]),
 		)
+		.executeTakeFirst();
+}
+
+/** Finds a user by username only (never by e-mail), ignoring case. */
+export async function getUserByUsername(username: string): Promise<User | undefined> {
+	return db
+		.selectFrom("users")
+		.selectAll()
+		.where(sql`username`, "=", sql`${normaliseUsername(username)} collate nocase`)
 		.executeTakeFirst();
 }
 
@@ -39,48 +54,85 @@ export class EmailTakenError extends Error {
 	override name = "EmailTakenError";
 }
 
+export class UsernameTakenError extends Error {
+	override name = "UsernameTakenError";
+}
+
+/**
+ * A UNIQUE violation on users (another process, e.g. `npm run user:create`, won the race between our check
+ * and our insert) as the field error it stands for; anything else unchanged.
+ */
+function asTakenError(error: unknown): unknown {
+	if (!(error instanceof Error) || !("code" in error) || error.code !== "SQLITE_CONSTRAINT_UNIQUE")
+		return error;
+	if (error.message.includes("users.email")) return new EmailTakenError("This email is already registered");
+	if (error.message.includes("users.username")) return new UsernameTakenError("This username is taken");
+	return error;
+}
+
+/** `value` as a LIKE prefix pattern: its own % and _ match only themselves. */
+function likePrefix(value: string): string {
+	return `${value.replace(/[%_\\]/g, "\\$&")}%`;
+}
+
 export interface NewUserInput {
 	email: string;
 	phone: string | null;
 	password: string;
 	role?: UserRole;
-	/** Defaults to the e-mail's local part; a taken name gets a numeric suffix (anna, anna2, anna3…). */
+	/**
+	 * A chosen username, used as given (a taken one is a UsernameTakenError). Without it the name is the
+	 * e-mail's local part, and a taken one gets a numeric suffix (anna, anna2, anna3…).
+	 */
 	username?: string;
 }
 
-/** Creates a user with a hashed password. The username is made unique inside the same transaction. */
+/**
+ * Creates a user with a hashed password. The username is made unique inside the same transaction; a
+ * taken e-mail or chosen username is an EmailTakenError / UsernameTakenError, never a crash.
+ */
 export async function createUser(input: NewUserInput): Promise<User> {
 	const passwordHash = await hashPassword(input.password);
-	const base = (input.username ?? usernameFromEmail(input.email)).trim();
-	return db.transaction().execute(async (trx) => {
-		const emailTaken = await trx
-			.selectFrom("users")
-			.select("id")
-			.where(sql`email`, "=", sql`${input.email.trim()} collate nocase`)
-			.executeTakeFirst();
-		if (emailTaken) throw new EmailTakenError("This email is already registered");
-		const similar = await trx
-			.selectFrom("users")
-			.select("username")
-			.where(sql`lower(username)`, "like", `${base.toLowerCase().replace(/[%_\\]/g, "\\$&")}%`)
-			.execute();
-		const taken = new Set(similar.map((row) => row.username.toLowerCase()));
-		let username = base;
-		for (let suffix = 2; taken.has(username.toLowerCase()) || isReservedUsername(username); suffix++) {
-			username = `${base}${suffix}`;
-		}
-		return trx
-			.insertInto("users")
-			.values({
-				username,
-				email: input.email.trim(),
-				phone: input.phone,
-				password_hash: passwordHash,
-				role: input.role ?? "user",
-			})
-			.returningAll()
-			.executeTakeFirstOrThrow();
-	});
+	const chosen = input.username === undefined ? undefined : normaliseUsername(input.username);
+	const base = chosen ?? usernameFromEmail(input.email);
+	const email = input.email.trim();
+	try {
+		return await db.transaction().execute(async (trx) => {
+			const emailTaken = await trx
+				.selectFrom("users")
+				.select("id")
+				.where(sql`email`, "=", sql`${email} collate nocase`)
+				.executeTakeFirst();
+			if (emailTaken) throw new EmailTakenError("This email is already registered");
+			// LIKE is case-insensitive for ASCII, like the unique index; ESCAPE makes "_" in "a_b" literal.
+			const similar = await trx
+				.selectFrom("users")
+				.select("username")
+				.where(sql<boolean>`username like ${likePrefix(base)} escape '\\'`)
+				.execute();
+			const taken = new Set(similar.map((row) => row.username.toLowerCase()));
+			if (chosen !== undefined && taken.has(chosen.toLowerCase())) {
+				throw new UsernameTakenError("This username is taken");
+			}
+			let username = base;
+			for (let suffix = 2; taken.has(username.toLowerCase()) || isReservedUsername(username); suffix++) {
+				username = `${base}${suffix}`;
+			}
+			return trx
+				.insertInto("users")
+				.values({
+					username,
+					email,
+					phone: input.phone,
+					password_hash: passwordHash,
+					role: input.role ?? "user",
+				})
+				.returningAll()
+				.executeTakeFirstOrThrow();
+		});
+	} catch (error) {
+		throw asTakenError(error);
+	}
 }
 
 export async function updateUserPhone(userId: number, phone: string): Promise<void> {
@@ -125,15 +177,6 @@ export async function listUsers() {
 		.select(["id", "username", "email", "phone", "role", "status", "created_at"])
 		.orderBy("id")
 		.execute();
-}
-
-export async function isUsernameTaken(username: string): Promise<boolean> {
-	const row = await db
-		.selectFrom("users")
-		.select("id")
-		.where(sql`username`, "=", sql`${username.trim()} collate nocase`)
-		.executeTakeFirst();
-	return Boolean(row);
 }
 
 /** Why an admin's change to an account was refused (each has a translated message). */
@@ -189,34 +232,46 @@ export async function countAdmins(): Promise<number> {
 	return Number(row.n);
 }
 
+/** Why start-up refuses ADMIN_USERNAME / ADMIN_PASSWORD; the message tells the operator what to do. */
+export class AdminBootstrapError extends Error {
+	override name = "AdminBootstrapError";
+}
+
 /**
  * Creates the first administrator when there is none yet (start-up, from ADMIN_USERNAME/ADMIN_PASSWORD).
- * Returns the new admin's username, or null when an admin already exists.
+ * Returns the new admin's username, or null when nothing had to be created. The name is matched as a
+ * username only (never as an e-mail), and an existing account that is not an administrator is never
+ * promoted: whoever registered it chose its password, so start-up refuses instead.
  */
 export async function ensureAdmin(input: {
 	username: string;
 	password: string;
 	email?: string;
 }): Promise<string | null> {
-	if ((await countAdmins()) > 0) return null;
-	if (isReservedUsername(input.username)) {
-		throw new Error("ADMIN_USERNAME cannot be 'admin': that name is reserved (nobody may sign in with it).");
-	}
-	const existing = await getUserByLogin(input.username);
+	const username = normaliseUsername(input.username);
+	const problem = usernameProblem(username);
+	if (problem)
+		throw new AdminBootstrapError(`ADMIN_USERNAME "${input.username}": ${USERNAME_PROBLEM_TEXT[problem]}.`);
+	const existing = await getUserByUsername(username);
+	if (existing && existing.role === "admin") return null;
 	if (existing) {
-		await db
-			.updateTable("users")
-			.set({ role: "admin", status: "active" })
-			.where("id", "=", existing.id)
-			.execute();
-		return existing.username;
+		throw new AdminBootstrapError(
+			`ADMIN_USERNAME "${username}" is an existing account that is not an administrator, so its password ` +
+				"was not set by you. FORMA will not promote it. Choose another ADMIN_USERNAME, or, if you trust " +
+				"that account, make it an administrator on /admin/users and remove ADMIN_USERNAME/ADMIN_PASSWORD.",
+		);
 	}
-	const user = await createUser({
-		username: input.username,
-		email: input.email ?? `${input.username}@forma.local`,
-		phone: null,
-		password: input.password,
-		role: "admin",
-	});
-	return user.username;
+	if ((await countAdmins()) > 0) return null;
+	const email = input.email ?? `${username}@forma.local`;
+	try {
+		const user = await createUser({ username, email, phone: null, password: input.password, role: "admin" });
+		return user.username;
+	} catch (error) {
+		if (error instanceof EmailTakenError) {
+			throw new AdminBootstrapError(
+				`ADMIN_EMAIL "${email}" already belongs to another account. Set ADMIN_EMAIL to an address no account uses.`,
+			);
+		}
+		throw error;
+	}
 }

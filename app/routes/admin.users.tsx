@@ -15,15 +15,15 @@ import { readFormData } from "~/lib/form.server";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { adminMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
-import { isReservedUsername, usernameFromEmail } from "~/lib/usernames";
-import { emailField, newPasswordField, russianPhoneField } from "~/lib/validation";
+import { usernameError, usernameFromEmail } from "~/lib/usernames";
+import { emailField, newPasswordField, russianPhoneField, usernameField } from "~/lib/validation";
 import {
 	type AccessChangeError,
 	changeUserAccess,
 	createUser,
 	EmailTakenError,
-	isUsernameTaken,
 	listUsers,
+	UsernameTakenError,
 } from "~/models/users.server";
 
 const ROLES = ["user", "admin"] as const;
@@ -35,21 +35,15 @@ const createSchema = z
 	.object({
 		intent: z.literal("create"),
 		email: emailField(),
-		username: z
-			.string()
-			.trim()
-			.max(64, "validation.tooLong")
-			.regex(/^[\p{L}\p{N}._-]+$/u, "admin:users.errors.usernameChars")
-			.refine((value) => !isReservedUsername(value), "validation.usernameNotAllowed")
-			.optional(),
+		username: usernameField.optional(),
 		phone: russianPhoneField.optional(),
 		password: newPasswordField,
 		role: z.enum(ROLES, { error: "admin:users.errors.role" }),
 	})
 	.superRefine((value, context) => {
-		if (!value.username && isReservedUsername(usernameFromEmail(value.email))) {
-			context.addIssue({ code: "custom", path: ["email"], message: "validation.usernameNotAllowed" });
-		}
+		// Without a chosen username the e-mail's local part becomes one: it must pass the same rules.
+		const derivedError = value.username ? null : usernameError(usernameFromEmail(value.email));
+		if (derivedError) context.addIssue({ code: "custom", path: ["email"], message: derivedError });
 	});
 
 const changeSchema = z.discriminatedUnion("intent", [
@@ -126,15 +120,6 @@ async function createFromForm(formData: FormData) {
 		return data({ intent: "create" as const, result: submission.reply() }, { status: 400, headers: noStore });
 	}
 	const { email, username, phone, password, role } = submission.value;
-	if (username && (await isUsernameTaken(username))) {
-		return data(
-			{
-				intent: "create" as const,
-				result: submission.reply({ fieldErrors: { username: ["admin:users.errors.usernameTaken"] } }),
-			},
-			{ status: 409, headers: noStore },
-		);
-	}
 	try {
 		const user = await createUser({ email, username, phone: phone ?? null, password, role });
 		return redirectWithToast(USERS_PATH, {
@@ -143,12 +128,17 @@ async function createFromForm(formData: FormData) {
 			values: { username: user.username },
 		});
 	} catch (error) {
-		if (!(error instanceof EmailTakenError)) throw error;
+		// Taken is decided by the insert's own transaction (and the unique index), so two admins adding the
+		// same name at once both get an answer next to the field, never a crash.
+		const field =
+			error instanceof EmailTakenError
+				? { email: ["validation.emailTaken"] }
+				: error instanceof UsernameTakenError
+					? { [username ? "username" : "email"]: ["admin:users.errors.usernameTaken"] }
+					: null;
+		if (!field) throw error;
 		return data(
-			{
-				intent: "create" as const,
-				result: submission.reply({ fieldErrors: { email: ["validation.emailTaken"] } }),
-			},
+			{ intent: "create" as const, result: submission.reply({ fieldErrors: field }) },
 			{ status: 409, headers: noStore },
 		);
 	}

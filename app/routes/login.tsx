@@ -18,6 +18,7 @@ import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { rootMetaData, seoMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
+import { isReservedUsername } from "~/lib/usernames";
 import { getSettings } from "~/models/settings.server";
 
 const schema = z.object({
@@ -26,7 +27,7 @@ const schema = z.object({
 		.trim()
 		.min(1, "validation.usernameRequired")
 		.max(254, "validation.tooLong")
-		.refine((value) => value.toLowerCase() !== "admin", "validation.reservedUsername"),
+		.refine((value) => !isReservedUsername(value), "validation.reservedUsername"),
 	password: z
 		.string({ error: "validation.passwordRequired" })
 		.min(1, "validation.passwordRequired")
@@ -80,9 +81,11 @@ export async function action({ request }: ActionFunctionArgs) {
 		);
 	} catch (error) {
 		if (!(error instanceof LoginError)) throw error;
+		const retryAfter =
+			error.retryAfterSeconds > 0 ? { "Retry-After": String(error.retryAfterSeconds) } : undefined;
 		return data(
 			{ result: submission.reply({ formErrors: [`login.errors.${error.code}`] }) },
-			{ status: STATUS_BY_ERROR[error.code] },
+			{ status: STATUS_BY_ERROR[error.code], headers: retryAfter },
 		);
 	}
 	const headers = new Headers({ "Set-Cookie": await startSession(user.id) });

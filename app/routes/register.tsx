@@ -19,16 +19,12 @@ import { requireSiteOpen } from "~/lib/maintenance.server";
 import { clientAddress } from "~/lib/rate-limit.server";
 import { rootMetaData, seoMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
-import { isReservedUsername, usernameFromEmail } from "~/lib/usernames";
-import { emailField, newPasswordField, russianPhoneField } from "~/lib/validation";
+import { emailForUsernameField, newPasswordField, russianPhoneField } from "~/lib/validation";
 import { getSettings } from "~/models/settings.server";
-import { createUser, EmailTakenError } from "~/models/users.server";
+import { createUser, EmailTakenError, UsernameTakenError } from "~/models/users.server";
 
 const schema = z.object({
-	email: emailField("validation.registrationEmailInvalid").refine(
-		(email) => !isReservedUsername(usernameFromEmail(email)),
-		"validation.usernameNotAllowed",
-	),
+	email: emailForUsernameField("validation.registrationEmailInvalid"),
 	phone: russianPhoneField,
 	password: newPasswordField,
 });
@@ -64,22 +60,24 @@ export async function action({ request }: ActionFunctionArgs) {
 		return data({ result: submission.reply({ formErrors: ["register.errors.closed"] }) }, { status: 403 });
 	}
 	if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-	// Only complete, valid attempts count (the form's own live validation never uses up the limit).
-	if (!registrationAttempts.hit(`address:${clientAddress(request)}`).allowed) {
+	// Every complete attempt counts before the e-mail is looked up, "taken" answers included, so the
+	// field message cannot be used to test many addresses (the form's live validation never counts).
+	const attempt = registrationAttempts.hit(`address:${clientAddress(request)}`);
+	if (!attempt.allowed) {
 		return data(
 			{ result: submission.reply({ formErrors: ["register.errors.tooManyAttempts"] }) },
-			{ status: 429 },
+			{ status: 429, headers: { "Retry-After": String(attempt.retryAfterSeconds) } },
 		);
 	}
 	let user: Awaited<ReturnType<typeof createUser>>;
 	try {
 		user = await createUser({ ...submission.value, role: "user" });
 	} catch (error) {
-		if (error instanceof EmailTakenError) {
-			return data(
-				{ result: submission.reply({ fieldErrors: { email: ["validation.emailTaken"] } }) },
-				{ status: 409 },
-			);
+		// Both are the e-mail's fault: the username comes from it (a UNIQUE race ends here too).
+		if (error instanceof EmailTakenError || error instanceof UsernameTakenError) {
+			const message =
+				error instanceof EmailTakenError ? "validation.emailTaken" : "account:register.errors.usernameTaken";
+			return data({ result: submission.reply({ fieldErrors: { email: [message] } }) }, { status: 409 });
 		}
 		throw error;
 	}

@@ -84,6 +84,43 @@ describe("registration", () => {
 	});
 });
 
+describe("registration attacks", () => {
+	const register = (email: string, address: string) =>
+		registerAction({
+			request: formRequest(
+				"/register",
+				{ email, phone: "+79161234567", password: "long-enough-pw" },
+				{ headers: { "X-Forwarded-For": address } },
+			),
+			params: {},
+			context: {},
+		});
+
+	it("registration 500: a_b@example.com then a_b@example.org gives a_b2, not a UNIQUE crash", async () => {
+		expect(statusOf(await register("a_b@example.com", "10.1.0.1"))).toBe(302);
+		expect(statusOf(await register("a_b@example.org", "10.1.0.2"))).toBe(302);
+		expect(statusOf(await register("a+b@example.com", "10.1.0.3"))).toBe(302);
+		const names = await db
+			.selectFrom("users")
+			.select("username")
+			.where("email", "in", ["a_b@example.com", "a_b@example.org", "a+b@example.com"])
+			.orderBy("id")
+			.execute();
+		expect(names.map((row) => row.username)).toEqual(["a_b", "a_b2", "a-b"]);
+	});
+
+	it("registration oracle: every complete attempt counts, 'e-mail taken' answers included", async () => {
+		await createUser({ email: "probe-target@example.com", phone: null, password: "whatever-123" });
+		for (let i = 0; i < 10; i++) {
+			expect(statusOf(await register("probe-target@example.com", "10.1.1.1"))).toBe(409);
+		}
+		const limited = await register("fresh-address@example.com", "10.1.1.1");
+		expect(statusOf(limited)).toBe(429);
+		expect(JSON.stringify(limited)).toContain("register.errors.tooManyAttempts");
+		expect(statusOf(await register("fresh-address@example.com", "10.1.1.2"))).toBe(302);
+	});
+});
+
 describe("sign-in and sessions", () => {
 	it("gives the same answer for an unknown user and a wrong password, and a new session id per sign-in", async () => {
 		await createUser({
@@ -129,7 +166,16 @@ describe("sign-in and sessions", () => {
 			password: "right-password",
 			username: "ivan",
 		});
-		for (const redirectTo of ["//evil.example", "https://evil.example/x", "/\\evil.example"]) {
+		for (const redirectTo of [
+			"//evil.example",
+			"https://evil.example/x",
+			"/\\evil.example",
+			// Open redirect: each of these normalises to "//evil.example".
+			"/.//evil.example",
+			"/%2e//evil.example",
+			"/a/..//evil.example",
+			"/./\\evil.example",
+		]) {
 			const response = (await loginAction({
 				request: formRequest("/login", { username: "ivan", password: "right-password", redirectTo }),
 				params: {},
@@ -178,7 +224,7 @@ describe("sign-in and sessions", () => {
 		expect(statusOf(attempt)).toBe(403);
 	});
 
-	it("answers 429 after 10 failed attempts on one account, even with the right password", async () => {
+	it("account lockout: ten wrong passwords from other addresses never refuse the owner's correct password", async () => {
 		await createUser({
 			email: "target@example.com",
 			phone: null,
@@ -190,14 +236,14 @@ describe("sign-in and sessions", () => {
 				request: formRequest(
 					"/login",
 					{ username: "target", password: `guess-${i}` },
-					{ headers: { "X-Forwarded-For": `10.0.0.${i}` } },
+					{ headers: { "X-Forwarded-For": "10.0.0.66" } },
 				),
 				params: {},
 				context: {},
 			});
-			expect(statusOf(result)).toBe(401);
+			expect([401, 429]).toContain(statusOf(result));
 		}
-		const limited = await loginAction({
+		const owner = await loginAction({
 			request: formRequest(
 				"/login",
 				{ username: "target", password: "right-password" },
@@ -206,8 +252,62 @@ describe("sign-in and sessions", () => {
 			params: {},
 			context: {},
 		});
+		expect(statusOf(owner)).toBe(302);
+	});
+
+	it("login limit: one (account, address) budget however the login is typed, then 429 with Retry-After", async () => {
+		await createUser({
+			email: "Petra@example.com",
+			phone: null,
+			password: "right-password",
+			username: "petra",
+		});
+		const attempt = (username: string, password: string, address: string) =>
+			loginAction({
+				request: formRequest("/login", { username, password }, { headers: { "X-Forwarded-For": address } }),
+				params: {},
+				context: {},
+			});
+		// Five free failures, spread over the spellings of one account.
+		for (const login of ["petra", "PETRA", "petra@example.com", "Petra@Example.com", "ｐｅｔｒａ"]) {
+			expect(statusOf(await attempt(login, "wrong-password", "10.0.2.2")), login).toBe(401);
+		}
+		const limited = (await attempt("PeTrA", "wrong-password", "10.0.2.2")) as unknown as {
+			init: { status: number; headers: Record<string, string> };
+		};
 		expect(statusOf(limited)).toBe(429);
+		expect(Number(limited.init.headers["Retry-After"])).toBeGreaterThanOrEqual(1);
 		expect(JSON.stringify(limited)).toContain("login.errors.tooManyAttempts");
+		// The pair waits, even with the right password…
+		expect(statusOf(await attempt("petra", "right-password", "10.0.2.2"))).toBe(429);
+		// …while the owner elsewhere signs in at once.
+		expect(statusOf(await attempt("petra@example.com", "right-password", "10.0.2.3"))).toBe(302);
+	});
+
+	it("login limit skipped by parallel requests: a burst of wrong passwords is counted before any hash", async () => {
+		await createUser({
+			email: "burst@example.com",
+			phone: null,
+			password: "right-password",
+			username: "burst",
+		});
+		const results = await Promise.all(
+			Array.from({ length: 40 }, (_, i) =>
+				loginAction({
+					request: formRequest(
+						"/login",
+						{ username: "burst", password: `guess-${i}` },
+						{ headers: { "X-Forwarded-For": "10.0.3.3" } },
+					),
+					params: {},
+					context: {},
+				}),
+			),
+		);
+		const statuses = results.map(statusOf);
+		// Only the free failures reach argon2; every other request is turned away up front.
+		expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(5);
+		expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(35);
 	});
 });
 

@@ -228,4 +228,79 @@ describe("admin users screen", () => {
 		}
 		expect(await count()).toBe(before);
 	});
+
+	it("look-alike usernames: Cyrillic аdmin, fullwidth ａｄｍｉｎ, Greek ΑDMIN and mixed scripts are refused next to the field", async () => {
+		const admin = await newUser("admin");
+		const count = async () => (await db.selectFrom("users").select("id").execute()).length;
+		const before = await count();
+		const cases: [string, string][] = [
+			["\u0430dmin", "account:username.mixedScripts"],
+			["ａｄｍｉｎ", "validation.usernameNotAllowed"],
+			["\u0391DMIN", "admin:users.errors.usernameChars"],
+			["\u0430\u0501\u043c\u0456\u043f", "validation.usernameNotAllowed"],
+			["p\u0430vel", "account:username.mixedScripts"],
+			["adm\u0335in", "admin:users.errors.usernameChars"],
+		];
+		for (const [username, message] of cases) {
+			const result = await post(admin.cookie, {
+				intent: "create",
+				email: `look-alike-${before}-${username.length}@example.com`,
+				username,
+				password: "long-enough-pw",
+				role: "admin",
+			});
+			expect(statusOf(result), username).toBe(400);
+			expect(JSON.stringify(result), username).toContain(message);
+			expect(JSON.stringify(result), username).toContain('"username":[');
+		}
+		expect(await count()).toBe(before);
+	});
+
+	it("stores usernames NFKC-normalised, one script each: Latin and Cyrillic names are both fine", async () => {
+		const admin = await newUser("admin");
+		const names: [string, string][] = [
+			["Ｍａｒｉｎａ", "Marina"],
+			["Марина", "Марина"],
+		];
+		for (const [username, stored] of names) {
+			const created = await post(admin.cookie, {
+				intent: "create",
+				email: `nfkc-${stored.length}-${stored.charCodeAt(0)}@example.com`,
+				username,
+				password: "long-enough-pw",
+				role: "user",
+			});
+			expect(statusOf(created), username).toBe(302);
+			expect(
+				await db.selectFrom("users").select("username").where("username", "=", stored).executeTakeFirst(),
+			).toBeDefined();
+		}
+		// The fullwidth spelling of a taken name is the same name: a field error, not a second account.
+		const again = await post(admin.cookie, {
+			intent: "create",
+			email: "nfkc-again@example.com",
+			username: "ＭＡＲＩＮＡ",
+			password: "long-enough-pw",
+			role: "user",
+		});
+		expect(statusOf(again)).toBe(409);
+		expect(JSON.stringify(again)).toContain("admin:users.errors.usernameTaken");
+	});
+
+	it("registration 500 via add user: x_y twice and a taken name are field errors, never a crash", async () => {
+		const admin = await newUser("admin");
+		const add = (email: string, username = "") =>
+			post(admin.cookie, { intent: "create", email, username, password: "long-enough-pw", role: "user" });
+		expect(statusOf(await add("x_y@example.com"))).toBe(302);
+		expect(statusOf(await add("x_y@example.org"))).toBe(302);
+		const taken = await add("x_y@example.net", "X_Y");
+		expect(statusOf(taken)).toBe(409);
+		expect(JSON.stringify(taken)).toContain("admin:users.errors.usernameTaken");
+		const names = await db
+			.selectFrom("users")
+			.select("username")
+			.where("email", "in", ["x_y@example.com", "x_y@example.org", "x_y@example.net"])
+			.execute();
+		expect(names.map((row) => row.username).sort()).toEqual(["x_y", "x_y2"]);
+	});
 });

@@ -1,0 +1,95 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { BusyError, createBackoff, createConcurrencyLimit, createRateLimiter } from "~/lib/rate-limit.server";
+
+afterEach(() => {
+	vi.useRealTimers();
+});
+
+describe("growing delays per key", () => {
+	it("login limit: five free failures, then waits of 1 s, 2 s, 4 s … answered with the time left", () => {
+		vi.useFakeTimers();
+		const backoff = createBackoff({
+			freeFailures: 5,
+			baseDelayMs: 1000,
+			maxDelayMs: 8000,
+			forgetAfterMs: 3_600_000,
+		});
+		for (let i = 0; i < 5; i++) expect(backoff.begin("pair").allowed).toBe(true);
+		expect(backoff.begin("pair")).toEqual({ allowed: false, retryAfterSeconds: 1 });
+		vi.advanceTimersByTime(1000);
+		expect(backoff.begin("pair").allowed).toBe(true);
+		expect(backoff.begin("pair")).toEqual({ allowed: false, retryAfterSeconds: 2 });
+		vi.advanceTimersByTime(2000);
+		expect(backoff.begin("pair").allowed).toBe(true);
+		expect(backoff.begin("pair")).toEqual({ allowed: false, retryAfterSeconds: 4 });
+		// Capped at maxDelayMs.
+		for (const wait of [4000, 8000, 8000]) {
+			vi.advanceTimersByTime(wait);
+			expect(backoff.begin("pair").allowed).toBe(true);
+		}
+		expect(backoff.begin("pair")).toEqual({ allowed: false, retryAfterSeconds: 8 });
+		// Another key is untouched.
+		expect(backoff.begin("other pair").allowed).toBe(true);
+	});
+
+	it("login limit skipped by parallel requests: attempts count when they begin; undo and clear settle them", () => {
+		const backoff = createBackoff({
+			freeFailures: 2,
+			baseDelayMs: 60_000,
+			maxDelayMs: 60_000,
+			forgetAfterMs: 3_600_000,
+		});
+		const first = backoff.begin("pair");
+		const second = backoff.begin("pair");
+		// Two in flight, none finished: a third already waits.
+		expect(backoff.begin("pair").allowed).toBe(false);
+		if (!first.allowed || !second.allowed) throw new Error("expected both to begin");
+		second.undo();
+		const third = backoff.begin("pair");
+		expect(third.allowed).toBe(true);
+		if (third.allowed) third.clear();
+		expect(backoff.begin("pair").allowed).toBe(true);
+		expect(backoff.begin("pair").allowed).toBe(true);
+	});
+});
+
+describe("fixed window", () => {
+	it("undo takes a counted attempt back", () => {
+		const limiter = createRateLimiter({ limit: 2, windowMs: 60_000 });
+		limiter.hit("address");
+		limiter.hit("address");
+		expect(limiter.isLimited("address")).toBe(true);
+		expect(limiter.retryAfterSeconds("address")).toBeGreaterThan(0);
+		limiter.undo("address");
+		expect(limiter.isLimited("address")).toBe(false);
+		expect(limiter.retryAfterSeconds("address")).toBe(0);
+	});
+});
+
+describe("password-check cap", () => {
+	it("password-check flood: at most two run at once, a bounded line waits, the rest are turned away", async () => {
+		const limit = createConcurrencyLimit(2);
+		let running = 0;
+		let most = 0;
+		const gates: Array<() => void> = [];
+		const task = () =>
+			new Promise<string>((resolve) => {
+				running += 1;
+				most = Math.max(most, running);
+				gates.push(() => {
+					running -= 1;
+					resolve("done");
+				});
+			});
+		const accepted = Array.from({ length: 5 }, () => limit.run(task, { maxWaiting: 3 }));
+		const refused = limit.run(task, { maxWaiting: 3 });
+		await expect(refused).rejects.toBeInstanceOf(BusyError);
+		// Let everything finish, one gate at a time.
+		while (gates.length > 0 || running > 0) {
+			gates.shift()?.();
+			await new Promise((resolve) => setImmediate(resolve));
+		}
+		expect(await Promise.all(accepted)).toEqual(["done", "done", "done", "done", "done"]);
+		expect(most).toBe(2);
+	});
+});

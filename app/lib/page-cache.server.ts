@@ -158,7 +158,8 @@ export function renderCachedPage(entry: CachedPage): {
 	const nonce = newNonce();
 	const headers = entry.headers.map(([name, value]): [string, string] =>
 		name.toLowerCase() === "content-security-policy"
-			? [name, value.replace(NONCE_PATTERN, `'nonce-${nonce}'`)]
+			? // Every directive that names the nonce (script-src, style-src) gets the new one.
+				[name, value.replaceAll(new RegExp(NONCE_PATTERN, "g"), `'nonce-${nonce}'`)]
 			: [name, value],
 	);
 	const separator = Buffer.from(nonce);

@@ -6,7 +6,10 @@ export async function getSettings(): Promise<Settings> {
 	return db.selectFrom("settings").selectAll().where("id", "=", 1).executeTakeFirstOrThrow();
 }
 
-/** What the admin's settings screen can change (the audio URL is not on it). */
+/** The header's track when the admin names none: it ships in public/ (the first migration's default too). */
+export const DEFAULT_AUDIO_URL = "/audio/forma-loop.mp3";
+
+/** What the admin's settings screen can change. */
 export interface SettingsChange {
 	shopName?: string;
 	shopDescription?: string;
@@ -14,6 +17,8 @@ export interface SettingsChange {
 	allowRegistration?: boolean;
 	emailNotifications?: boolean;
 	adminEmail?: string;
+	/** A path on this site (the route checks it): the page's CSP lets media come from nowhere else. */
+	audioUrl?: string;
 }
 
 /** Saves the given settings (others stay as they are) and returns the row as it is now. */
@@ -28,6 +33,7 @@ export async function updateSettings(change: SettingsChange): Promise<Settings> 
 			allow_registration: flag(change.allowRegistration),
 			email_notifications: flag(change.emailNotifications),
 			admin_email: change.adminEmail,
+			audio_url: change.audioUrl,
 			updated_at: new Date().toISOString(),
 		})
 		.where("id", "=", 1)

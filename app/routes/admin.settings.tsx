@@ -14,7 +14,7 @@ import { adminMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useHydrated } from "~/lib/use-hydrated";
 import { emailField } from "~/lib/validation";
-import { getSettings, updateSettings } from "~/models/settings.server";
+import { DEFAULT_AUDIO_URL, getSettings, updateSettings } from "~/models/settings.server";
 
 const TABS = ["general", "notifications"] as const;
 type Tab = (typeof TABS)[number];
@@ -23,6 +23,13 @@ const SETTINGS_PATH = "/admin/settings";
 function isTab(value: unknown): value is Tab {
 	return typeof value === "string" && (TABS as readonly string[]).includes(value);
 }
+
+/**
+ * The header's audio track: a file path on this site, nothing else. Media may only come from our own
+ * origin (CSP `media-src 'self'`), and a track elsewhere would tell another site about every visitor. No
+ * scheme, no "//host", no backslash or anything a browser might read as one.
+ */
+const SITE_FILE_PATH = /^(?!.*\/\/)\/[\w\-.~%/]*$/;
 
 /** Each tab is its own form and saves only its own fields. Unchecked boxes post nothing: off. */
 const generalSchema = z.object({
@@ -35,6 +42,13 @@ const generalSchema = z.object({
 	shopDescription: z.string().trim().max(2000, "validation.tooLong").default(""),
 	maintenanceMode: z.boolean().default(false),
 	allowRegistration: z.boolean().default(false),
+	// Empty: the track that ships with the site.
+	audioUrl: z
+		.string()
+		.trim()
+		.max(500, "validation.tooLong")
+		.regex(SITE_FILE_PATH, "admin:settings.errors.audioUrlNotOnSite")
+		.default(DEFAULT_AUDIO_URL),
 });
 
 const notificationsSchema = z.object({
@@ -61,6 +75,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 				allowRegistration: settings.allow_registration === 1,
 				emailNotifications: settings.email_notifications === 1,
 				adminEmail: settings.admin_email,
+				audioUrl: settings.audio_url,
 			},
 		},
 		{ headers: { "Cache-Control": "no-store" } },
@@ -238,6 +253,7 @@ function GeneralForm({ settings }: { settings: SettingsView }) {
 			shopDescription: settings.shopDescription,
 			maintenanceMode: settings.maintenanceMode,
 			allowRegistration: settings.allowRegistration,
+			audioUrl: settings.audioUrl,
 		},
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: generalSchema }),
 		shouldValidate: "onBlur",
@@ -253,6 +269,13 @@ function GeneralForm({ settings }: { settings: SettingsView }) {
 			<input type="hidden" name="tab" value="general" />
 			<Field {...fieldProps(fields.shopName, "text")} label={t("settings.shopName")} />
 			<Field {...fieldProps(fields.shopDescription, "text")} label={t("settings.shopDescription")} />
+			<Field
+				{...fieldProps(fields.audioUrl, "text")}
+				label={t("settings.audioUrl")}
+				hint={t("settings.audioUrlHint")}
+				autoComplete="off"
+				spellCheck={false}
+			/>
 			<CheckboxField
 				{...checkboxProps(fields.maintenanceMode)}
 				label={t("settings.maintenanceMode")}

@@ -1,0 +1,172 @@
+import { expect, type Page, test } from "@playwright/test";
+import { ADMIN, type Site, securityPort, signIn, startSite } from "./site";
+
+/**
+ * What the response headers promise the browser (docs/decisions/0008-security-headers.md): https only,
+ * no powerful features, media and styles only from this site. The attacks here are what a missing header
+ * lets through: a downgrade to http, an injected script asking for the camera, a <style> or an audio
+ * track from another site.
+ */
+
+/** The Content-Security-Policy as directive → sources. */
+function directives(csp: string | null): Map<string, string[]> {
+	const parsed = new Map<string, string[]>();
+	for (const part of (csp ?? "").split(";")) {
+		const [name, ...sources] = part.trim().split(/\s+/);
+		if (name) parsed.set(name, sources);
+	}
+	return parsed;
+}
+
+const PAGES = [
+	"/",
+	"/?lng=ru",
+	"/shop",
+	"/project/terra-modular-sofa",
+	"/artists",
+	"/login",
+	"/no-such-page",
+];
+
+test("downgrade and feature abuse: HSTS and Permissions-Policy on every page and data response", async ({
+	request,
+}) => {
+	for (const path of [...PAGES, "/shop.data"]) {
+		const response = await request.get(path);
+		expect([200, 404], path).toContain(response.status());
+		const headers = response.headers();
+		expect(headers["strict-transport-security"], path).toBe("max-age=31536000; includeSubDomains");
+		const policy = headers["permissions-policy"] ?? "";
+		for (const feature of ["camera", "microphone", "geolocation", "payment", "usb"]) {
+			expect(policy, path).toContain(`${feature}=()`);
+		}
+	}
+});
+
+test("foreign media and inline styles: the CSP allows media and <style> only from this site", async ({
+	request,
+}) => {
+	for (const path of PAGES) {
+		const csp = directives((await request.get(path)).headers()["content-security-policy"] ?? null);
+		expect(csp.get("media-src"), path).toEqual(["'self'"]);
+		const styles = csp.get("style-src") ?? [];
+		expect(styles, path).not.toContain("'unsafe-inline'");
+		expect(
+			styles.filter((source) => source !== "'self'"),
+			path,
+		).toEqual([expect.stringMatching(/^'nonce-[A-Za-z0-9+/=]+'$/)]);
+		// React's style attributes (positions, aspect ratios) cannot carry a nonce: only they stay inline.
+		expect(csp.get("style-src-attr"), path).toEqual(["'unsafe-inline'"]);
+		expect(csp.get("script-src"), path).not.toContain("'unsafe-inline'");
+	}
+});
+
+test("stale nonce from the page cache: every cached copy names one fresh nonce in its CSP and its body", async ({
+	request,
+}) => {
+	const seen = new Set<string>();
+	// The first request renders and stores the page; the others are copies from the page cache.
+	for (let round = 0; round < 3; round += 1) {
+		const response = await request.get("/artists");
+		const csp = response.headers()["content-security-policy"] ?? "";
+		const nonces = new Set([...csp.matchAll(/'nonce-([^']+)'/g)].map((match) => match[1]));
+		expect(nonces.size, csp).toBe(1);
+		const [nonce] = nonces;
+		expect(directives(csp).get("style-src")).toContain(`'nonce-${nonce}'`);
+		expect(directives(csp).get("script-src")).toContain(`'nonce-${nonce}'`);
+		const body = await response.text();
+		const inBody = new Set([...body.matchAll(/ nonce="([^"]+)"/g)].map((match) => match[1]));
+		expect(inBody).toEqual(nonces);
+		seen.add(nonce ?? "");
+	}
+	expect(seen.size).toBe(3);
+});
+
+/** The administrator's POST of the settings' general tab, as a browser on the site would send it. */
+function saveGeneral(site: Site, cookie: string, audioUrl: string, language = "en"): Promise<Response> {
+	return fetch(`${site.origin}/admin/settings?tab=general&lng=${language}`, {
+		method: "POST",
+		headers: { Cookie: cookie, Origin: site.origin },
+		body: new URLSearchParams({ tab: "general", shopName: "FORMA", audioUrl }),
+		redirect: "manual",
+	});
+}
+
+test("an admin cannot point the audio player at another site", async () => {
+	const site = await startSite(securityPort(27));
+	try {
+		const cookie = await signIn(site.origin, ADMIN.username, ADMIN.password);
+		const storedAudioUrl = () =>
+			site.query<{ audio_url: string }>("SELECT audio_url FROM settings")[0]?.audio_url;
+		const before = storedAudioUrl();
+		expect(before).toBe("/audio/forma-loop.mp3");
+		for (const foreign of [
+			"https://evil.example/track.mp3",
+			"//evil.example/track.mp3",
+			"/.//evil.example/track.mp3",
+			"/\\evil.example/track.mp3",
+			"javascript:alert(1)",
+			"data:audio/mpeg;base64,AAAA",
+		]) {
+			const response = await saveGeneral(site, cookie, foreign);
+			expect(response.status, foreign).toBe(400);
+			expect(await response.text(), foreign).toContain("Enter a path on this site that starts with /");
+			expect(storedAudioUrl(), foreign).toBe(before);
+		}
+		const russian = await saveGeneral(site, cookie, "https://evil.example/track.mp3", "ru");
+		expect(russian.status).toBe(400);
+		expect(await russian.text()).toContain("Укажите путь на этом сайте, начинающийся с /");
+
+		// A file on this site is fine.
+		expect((await saveGeneral(site, cookie, "/audio/night-loop.mp3")).status).toBe(302);
+		expect(storedAudioUrl()).toBe("/audio/night-loop.mp3");
+	} finally {
+		await site.stop();
+	}
+});
+
+/** Collects what Chromium reports about the page's policies: CSP refusals and Permissions-Policy errors. */
+function watchViolations(page: Page): string[] {
+	const violations: string[] = [];
+	page.on("console", (message) => {
+		if (/Content Security Policy|Refused to|Permissions-Policy|Permissions policy/i.test(message.text())) {
+			violations.push(`${page.url()}: ${message.text()}`);
+		}
+	});
+	return violations;
+}
+
+test.describe("in the browser, with motion", () => {
+	test.use({ reducedMotion: "no-preference" });
+
+	test("no inline style violations: public pages, the cached home page and the admin render within the CSP", async ({
+		page,
+		context,
+	}) => {
+		// A site of its own: the admin session must not count against the shared server's sign-in limits.
+		const site = await startSite(securityPort(28));
+		try {
+			const violations = watchViolations(page);
+			// Twice: the second home page is the page cache's copy, with its nonce swapped.
+			for (const path of ["/", "/", "/?lng=ru", "/project/terra-modular-sofa", "/shop", "/artists"]) {
+				await page.goto(`${site.origin}${path}`);
+				await page.waitForLoadState("networkidle");
+			}
+			// The header's player: its track loads from this site.
+			await page.goto(`${site.origin}/`);
+			const track = page.waitForRequest(/\/audio\/forma-loop\.mp3$/, { timeout: 10_000 }).catch(() => null);
+			await page.getByTestId("audio-toggle").first().click();
+			expect(await track, "the player asks for its track").not.toBeNull();
+
+			const [name, value] = (await signIn(site.origin, ADMIN.username, ADMIN.password)).split("=");
+			await context.addCookies([{ name: name ?? "", value: value ?? "", url: site.origin }]);
+			for (const path of ["/admin/projects", "/admin/projects/add", "/admin/slider", "/admin/settings"]) {
+				await page.goto(`${site.origin}${path}`);
+				await page.waitForLoadState("networkidle");
+			}
+			expect(violations).toEqual([]);
+		} finally {
+			await site.stop();
+		}
+	});
+});

@@ -30,6 +30,7 @@ import { getLanguage, i18nServer } from "./lib/i18n.server";
 import { maintenanceInfo } from "./lib/maintenance";
 import { assertSiteOpen } from "./lib/maintenance.server";
 import { useNonce } from "./lib/nonce";
+import { formatVariant, VARIANT_HEADER } from "./lib/page-cache.server";
 import { useRootData, useTheme } from "./lib/root-data";
 import { getTheme } from "./lib/theme.server";
 import { takeToast } from "./lib/toast.server";
@@ -50,8 +51,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		getUser(request),
 		takeToast(request),
 	]);
-	// Maintenance mode: everyone but administrators gets the 503 maintenance page (the error boundary).
+	// Maintenance mode is decided by the server before Remix (docs/decisions/0007); this is the second line,
+	// for `remix dev` and direct calls: everyone but administrators gets the 503 (the error boundary).
 	await assertSiteOpen(request, { settings, user });
+	// The page cache stores a copy only under the language and theme the app really rendered it in.
+	headers.set(VARIANT_HEADER, formatVariant(language, theme));
 	return data(
 		{
 			language,
@@ -73,15 +77,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /**
- * Pages set their own headers; the root only passes on what its own thrown responses carry (the
- * maintenance 503's Retry-After), since those never reach a child's headers function.
+ * Pages set their own headers; the root passes on what its own thrown responses carry (the maintenance
+ * 503's Retry-After), since those never reach a child's headers function, and the rendered variant for the
+ * page cache (the server strips it before sending).
  */
-export const headers: HeadersFunction = ({ errorHeaders }) => {
+export const headers: HeadersFunction = ({ errorHeaders, loaderHeaders }) => {
 	const headers = new Headers();
 	for (const name of ["Retry-After", "Cache-Control"]) {
 		const value = errorHeaders?.get(name);
 		if (value) headers.set(name, value);
 	}
+	const variant = loaderHeaders.get(VARIANT_HEADER);
+	if (variant) headers.set(VARIANT_HEADER, variant);
 	return headers;
 };
 

@@ -28,6 +28,9 @@ const envSchema = z
 		/** Anonymous pages kept rendered in memory (docs/decisions/0005); 0 turns the cache off. */
 		PAGE_CACHE_ENTRIES: z.coerce.number().int().min(0).default(500),
 		SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+		/** How long a client may take to send a request's headers, and the whole request (slow uploads). */
+		HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).default(20_000),
+		REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
 		/** Scheduled backups (README, "Backups"): where, how often (0 = never) and how many to keep. */
 		BACKUP_DIR: z.string().min(1).optional(),
 		BACKUP_INTERVAL_HOURS: z.coerce.number().min(0).default(0),

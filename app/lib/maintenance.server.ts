@@ -3,19 +3,12 @@ import { getSettings } from "~/models/settings.server";
 import type { Settings, User } from "~db/schema";
 import { getUser } from "./auth.server";
 import { getLanguage, i18nServer } from "./i18n.server";
-import { MAINTENANCE_RETRY_AFTER_SECONDS, type MaintenanceInfo } from "./maintenance";
+import {
+	isOpenDuringMaintenance,
+	MAINTENANCE_RETRY_AFTER_SECONDS,
+	type MaintenanceInfo,
+} from "./maintenance";
 import { getTheme } from "./theme.server";
-
-/**
- * Pages that stay open during maintenance, so an administrator can still sign in (and anyone can sign
- * out). Resource routes (theme, language, images) never pass through the root loader, so they stay open
- * by themselves; static files are served before Remix.
- */
-const OPEN_PATHS = new Set(["/login", "/logout"]);
-
-export function isOpenDuringMaintenance(pathname: string): boolean {
-	return OPEN_PATHS.has(pathname.replace(/\/+$/, "") || "/");
-}
 
 /** The 503 answer the root error boundary shows as the maintenance page, in the visitor's language. */
 async function maintenanceError(request: Request, user: User | null) {

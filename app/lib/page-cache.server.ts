@@ -7,12 +7,107 @@ import { randomBytes } from "node:crypto";
  * as strict as a freshly rendered one.
  */
 
-/** Cookies that change what an anonymous page looks like; any other cookie means "not anonymous". */
-const PAGE_COOKIES = new Set(["lng", "theme"]);
 /** Paths that are always personal, private, or files served elsewhere. */
 const UNCACHED_PREFIXES = ["/admin", "/account", "/login", "/register", "/logout", "/resources"];
 const CACHEABLE_STATUSES = new Set([200, 404]);
 const CACHEABLE_TYPES = [/^text\/html\b/i, /^text\/x-script\b/i];
+
+/**
+ * The header through which the app says which language and theme it rendered a page in (the root loader
+ * sets it). The server compares it with the variant it keyed the copy on and strips it before sending.
+ */
+export const VARIANT_HEADER = "X-Forma-Variant";
+
+/** The language and theme a page is rendered in, as the root loader reports them: "ru dark". */
+export function formatVariant(language: string, theme: string): string {
+	return `${language} ${theme}`;
+}
+
+const LANGUAGES = ["en", "ru"] as const;
+const THEMES = ["light", "dark"] as const;
+const DEFAULT_LANGUAGE = "en";
+const DEFAULT_THEME = "light";
+
+/**
+ * The values a page cookie may hold, by the exact text a browser sends back for them. The cookies are
+ * made with createCookie (app/lib/cookies.server.ts): base64 of the JSON string, URL-encoded. Browsers
+ * return what we set, so any other spelling ("RU", a quoted value, padding left out) was written by hand
+ * and is not worth a copy; such requests skip the cache, and the app decides alone.
+ */
+function encodings<T extends string>(values: readonly T[]): Map<string, T> {
+	const byText = new Map<string, T>();
+	for (const value of values) {
+		const base64 = Buffer.from(JSON.stringify(value)).toString("base64");
+		byText.set(base64, value);
+		byText.set(encodeURIComponent(base64), value);
+	}
+	return byText;
+}
+const PAGE_COOKIES = new Map<string, Map<string, string>>([
+	["lng", encodings(LANGUAGES)],
+	["theme", encodings(THEMES)],
+]);
+
+interface RequestShape {
+	method: string;
+	url: string;
+	cookieHeader: string | undefined;
+}
+
+export interface PageCacheSlot {
+	/** What a copy is stored under: the URL and the variant. */
+	key: string;
+	/** The language and theme the app must report for the copy to be stored ("en light"). */
+	variant: string;
+}
+
+/**
+ * The page cookies of a request, decoded, or null when the request must not share a copy: a cookie other
+ * than language and theme (a session, a pending toast), a page cookie given twice (the app reads the
+ * first, a naive parser the last: the cache-poisoning trick), or a value the app would not accept.
+ */
+function pageCookies(header: string | undefined): Map<string, string> | null {
+	const found = new Map<string, string>();
+	if (!header) return found;
+	for (const part of header.split(";")) {
+		if (part.trim() === "") continue;
+		const index = part.indexOf("=");
+		if (index === -1) return null;
+		const name = part.slice(0, index).trim();
+		const value = PAGE_COOKIES.get(name)?.get(part.slice(index + 1).trim());
+		if (value === undefined || found.has(name)) return null;
+		found.set(name, value);
+	}
+	return found;
+}
+
+/**
+ * Where a request's page is cached, or null when it must reach the app: not a GET, a personal path, or
+ * cookies that are not plain, valid page cookies (see pageCookies). The slot is keyed on the language and
+ * theme the app resolves for the request (`?lng=` first, then the cookie, then the defaults), not on the
+ * raw cookie text, so two requests share a copy only when the app would render the same page for both.
+ */
+export function pageCacheSlot({ method, url, cookieHeader }: RequestShape): PageCacheSlot | null {
+	if (method !== "GET") return null;
+	const { pathname, searchParams } = new URL(url);
+	// `/account.data` is the same page's data for client navigations (single fetch).
+	const personal = UNCACHED_PREFIXES.some(
+		(prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`) || pathname.startsWith(`${prefix}.`),
+	);
+	if (personal) return null;
+	const cookies = pageCookies(cookieHeader);
+	if (!cookies) return null;
+	// The app matches `?lng=` loosely ("ru-RU", "en,ru"); only the exact values are worth a shared copy.
+	const requested = searchParams.getAll("lng");
+	if (requested.length > 1) return null;
+	const [languageParam] = requested;
+	if (languageParam !== undefined && !LANGUAGES.some((language) => language === languageParam)) return null;
+	const variant = formatVariant(
+		languageParam ?? cookies.get("lng") ?? DEFAULT_LANGUAGE,
+		cookies.get("theme") ?? DEFAULT_THEME,
+	);
+	return { key: `${url}\n${variant}`, variant };
+}
 
 export interface CachedPage {
 	status: number;
@@ -30,46 +125,6 @@ export interface PageCacheOptions {
 	maxBytes: number;
 	/** Even without database writes, a copy is re-rendered after this long (dates, the footer year). */
 	ttlMs: number;
-}
-
-interface RequestShape {
-	method: string;
-	url: string;
-	cookieHeader: string | undefined;
-}
-
-function parseCookieNames(header: string): Map<string, string> {
-	const cookies = new Map<string, string>();
-	for (const part of header.split(";")) {
-		const index = part.indexOf("=");
-		const name = (index === -1 ? part : part.slice(0, index)).trim();
-		if (name) cookies.set(name, index === -1 ? "" : part.slice(index + 1).trim());
-	}
-	return cookies;
-}
-
-/**
- * The cache key for a request, or null when the request must reach the app: not a GET, a personal path,
- * or a cookie other than language and theme (a session, a pending toast).
- */
-export function pageCacheKey({ method, url, cookieHeader }: RequestShape): string | null {
-	if (method !== "GET") return null;
-	const { pathname } = new URL(url);
-	// `/account.data` is the same page's data for client navigations (single fetch).
-	const personal = UNCACHED_PREFIXES.some(
-		(prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`) || pathname.startsWith(`${prefix}.`),
-	);
-	if (personal) return null;
-	let language = "";
-	let theme = "";
-	if (cookieHeader) {
-		for (const [name, value] of parseCookieNames(cookieHeader)) {
-			if (!PAGE_COOKIES.has(name)) return null;
-			if (name === "lng") language = value;
-			else theme = value;
-		}
-	}
-	return `${url}\n${language}\n${theme}`;
 }
 
 const NONCE_PATTERN = /'nonce-([A-Za-z0-9+/=]+)'/;

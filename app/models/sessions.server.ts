@@ -28,6 +28,11 @@ export async function deleteSession(sessionId: string): Promise<void> {
 	await db.deleteFrom("sessions").where("id", "=", sessionId).execute();
 }
 
-export async function deleteExpiredSessions(): Promise<void> {
-	await db.deleteFrom("sessions").where("expires_at", "<=", new Date().toISOString()).execute();
+/** Removes sessions past their expiry (the server runs this on a schedule); returns how many went. */
+export async function deleteExpiredSessions(now = new Date()): Promise<number> {
+	const result = await db
+		.deleteFrom("sessions")
+		.where("expires_at", "<=", now.toISOString())
+		.executeTakeFirst();
+	return Number(result.numDeletedRows);
 }

@@ -12,6 +12,17 @@ const schema = z.object({
 	redirectTo: z.string().optional(),
 });
 
+/** The path of the page the form was sent from; null when the Referer is not a URL (a hand-made request). */
+function refererPath(request: Request): string | null {
+	const referer = request.headers.get("Referer");
+	if (referer === null) return "/";
+	try {
+		return new URL(referer, request.url).pathname;
+	} catch {
+		return null;
+	}
+}
+
 /**
  * Marks or unmarks a favourite. Anonymous visitors are sent to sign in and then back to the page they
  * were on. Without JavaScript the form carries `redirectTo` and comes back to its page.
@@ -20,9 +31,11 @@ export async function action({ request }: ActionFunctionArgs) {
 	await requireSiteOpen(request);
 	const parsed = schema.safeParse(Object.fromEntries(await readFormData(request)));
 	if (!parsed.success) return data({ ok: false as const }, { status: 400 });
-	const back = safeRedirectPath(
-		parsed.data.redirectTo ?? new URL(request.headers.get("Referer") ?? "/", request.url).pathname,
-	);
+	const from = parsed.data.redirectTo ?? refererPath(request);
+	// A Response, not data(): a form posted without JavaScript reaches this resource route directly, and
+	// Remix answers a resource route's data() with 200 whatever its status says.
+	if (from === null) return Response.json({ ok: false as const }, { status: 400 });
+	const back = safeRedirectPath(from);
 	const user = await getUser(request);
 	if (!user) throw redirect(`/login?${new URLSearchParams({ redirectTo: back })}`);
 	const found = await setFavourite(user.id, parsed.data.productId, parsed.data.favourite === "true");

@@ -67,11 +67,19 @@ export function runSetup(env: NodeJS.ProcessEnv): { status: number | null; outpu
 	return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
-/** Set-up, then the production server in its own process group; resolves once /healthz answers 200. */
-export async function startSite(port: number, extraEnv: Record<string, string | undefined> = {}): Promise<Site> {
+/**
+ * Set-up, then the production server in its own process group; resolves once /healthz answers 200.
+ * `beforeStart` runs between the two (e.g. to plant rows the server must deal with as it starts).
+ */
+export async function startSite(
+	port: number,
+	extraEnv: Record<string, string | undefined> = {},
+	{ beforeStart }: { beforeStart?: (prepared: ReturnType<typeof prepareSite>) => void } = {},
+): Promise<Site> {
 	const prepared = prepareSite(port, extraEnv);
 	const setup = runSetup(prepared.env);
 	if (setup.status !== 0) throw new Error(`set-up failed:\n${setup.output}`);
+	beforeStart?.(prepared);
 	const server: ChildProcess = spawn("node", [`${BUILD_DIR}/server/server.js`, `${BUILD_DIR}/index.js`], {
 		env: prepared.env,
 		detached: true,

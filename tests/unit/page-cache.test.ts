@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isShareableResponse, PageCache, pageCacheKey, renderCachedPage } from "~/lib/page-cache.server";
+import { isShareableResponse, PageCache, pageCacheSlot, renderCachedPage } from "~/lib/page-cache.server";
 
 const page = (nonce: string) =>
 	`<html><script nonce="${nonce}">boot()</script><p>Catalogue</p><script nonce="${nonce}"></script></html>`;
@@ -9,33 +9,65 @@ const headersWithNonce = (nonce: string) =>
 		"Content-Security-Policy": `default-src 'self'; script-src 'self' 'nonce-${nonce}'`,
 	});
 
-describe("pageCacheKey", () => {
-	it("shares pages between anonymous visitors with the same language and theme", () => {
-		const anonymous = pageCacheKey({ method: "GET", url: "http://shop/art", cookieHeader: undefined });
-		const russianDark = pageCacheKey({
-			method: "GET",
-			url: "http://shop/art",
-			cookieHeader: "lng=ru; theme=dark",
-		});
-		expect(anonymous).not.toBeNull();
-		expect(russianDark).not.toBeNull();
-		expect(russianDark).not.toBe(anonymous);
-		expect(pageCacheKey({ method: "GET", url: "http://shop/art?page=2", cookieHeader: undefined })).not.toBe(
-			anonymous,
-		);
+/** A page cookie as the site sets it (createCookie: base64 of the JSON string, URL-encoded). */
+const cookie = (name: string, value: string) =>
+	`${name}=${encodeURIComponent(Buffer.from(JSON.stringify(value)).toString("base64"))}`;
+const slotOf = (cookieHeader: string | undefined, url = "http://shop/art") =>
+	pageCacheSlot({ method: "GET", url, cookieHeader });
+
+describe("pageCacheSlot", () => {
+	it("shares pages between anonymous visitors whom the app renders the same page", () => {
+		const anonymous = slotOf(undefined);
+		expect(anonymous?.variant).toBe("en light");
+		// The defaults, spelled out in cookies, are the same page.
+		expect(slotOf(`${cookie("lng", "en")}; ${cookie("theme", "light")}`)?.key).toBe(anonymous?.key);
+		const russianDark = slotOf(`${cookie("lng", "ru")}; ${cookie("theme", "dark")}`);
+		expect(russianDark?.variant).toBe("ru dark");
+		expect(russianDark?.key).not.toBe(anonymous?.key);
+		expect(slotOf(undefined, "http://shop/art?page=2")?.key).not.toBe(anonymous?.key);
+		// `?lng=` wins over the cookie, as in the app.
+		expect(slotOf(cookie("lng", "en"), "http://shop/art?lng=ru")?.variant).toBe("ru light");
+	});
+
+	it("cache poisoning: a repeated page cookie (lng=<ru>; theme=<dark>; lng=; theme=) skips the cache", () => {
+		const attack = `${cookie("lng", "ru")}; ${cookie("theme", "dark")}; lng=; theme=`;
+		expect(slotOf(attack)).toBeNull();
+		expect(slotOf(`${cookie("theme", "dark")}; ${cookie("theme", "light")}`)).toBeNull();
+	});
+
+	it("cache poisoning: page cookies or ?lng= values the app would read differently skip the cache", () => {
+		for (const header of [
+			"lng=ru",
+			`${cookie("lng", "RU")}`,
+			`${cookie("lng", "de")}`,
+			`${cookie("theme", "sepia")}`,
+			"lng=",
+			"lng",
+			`lng="${Buffer.from('"ru"').toString("base64")}"`,
+			`${Buffer.from('"ru"').toString("base64")}`,
+		]) {
+			expect(slotOf(header), header).toBeNull();
+		}
+		for (const url of [
+			"http://shop/art?lng=RU",
+			"http://shop/art?lng=ru-RU",
+			"http://shop/art?lng=ru&lng=en",
+		]) {
+			expect(slotOf(undefined, url), url).toBeNull();
+		}
 	});
 
 	it("never caches personal requests: sessions, toasts, writes, private paths", () => {
 		const cases = [
 			{ method: "GET", url: "http://shop/art", cookieHeader: "forma_session=abc" },
-			{ method: "GET", url: "http://shop/art", cookieHeader: "lng=en; forma_toast=xyz" },
+			{ method: "GET", url: "http://shop/art", cookieHeader: `${cookie("lng", "en")}; forma_toast=xyz` },
 			{ method: "POST", url: "http://shop/art", cookieHeader: undefined },
 			{ method: "GET", url: "http://shop/admin/projects", cookieHeader: undefined },
 			{ method: "GET", url: "http://shop/account.data", cookieHeader: undefined },
 			{ method: "GET", url: "http://shop/login", cookieHeader: undefined },
 			{ method: "GET", url: "http://shop/resources/images/products/a.jpg", cookieHeader: undefined },
 		];
-		for (const request of cases) expect(pageCacheKey(request), JSON.stringify(request)).toBeNull();
+		for (const request of cases) expect(pageCacheSlot(request), JSON.stringify(request)).toBeNull();
 	});
 });
 

@@ -1,0 +1,123 @@
+/**
+ * Requests that reach the app: anonymous pages through the page cache (docs/decisions/0005), everything
+ * else straight to Remix; and, whatever a route did or forgot, the caching headers that keep one
+ * visitor's page out of another's cache.
+ */
+import type { RequestHandler as RemixRequestHandler } from "@remix-run/node";
+import type { NextFunction, Request, Response } from "express";
+import { logger } from "~/lib/logger.server";
+import {
+	isShareableResponse,
+	type PageCache,
+	pageCacheSlot,
+	renderCachedPage,
+	VARIANT_HEADER,
+} from "~/lib/page-cache.server";
+import type { SiteState } from "./site-state";
+import { visitorOf } from "./visitor";
+import { sendWebResponse, toWebRequest, writeHead } from "./web-adapter";
+
+/** Pages and their single-fetch data: what differs by who is asking. Images and files do not. */
+const PAGE_TYPES = /^(text\/html|text\/x-script|application\/json)\b/i;
+
+/**
+ * Every page and `.data` answer varies by cookie (language, theme, session), and a signed-in visitor's is
+ * theirs alone: `private, no-store`, decided here so no route can forget it.
+ */
+function applyCachingRules(headers: Headers, signedIn: boolean): void {
+	if (!PAGE_TYPES.test(headers.get("Content-Type") ?? "") && headers.has("Content-Type")) return;
+	if (!/\bcookie\b/i.test(headers.get("Vary") ?? "")) headers.append("Vary", "Cookie");
+	if (signedIn) headers.set("Cache-Control", "private, no-store");
+}
+
+export function remixHandler({
+	handleRemix,
+	site,
+	pageCache,
+}: {
+	handleRemix: RemixRequestHandler;
+	site: SiteState;
+	pageCache: PageCache;
+}) {
+	/** Pages being rendered for the cache right now, so concurrent misses wait for one render. */
+	const rendering = new Map<string, Promise<void>>();
+
+	async function render(
+		req: Request,
+		res: Response,
+		request: globalThis.Request,
+	): Promise<globalThis.Response> {
+		const response = await handleRemix(request);
+		applyCachingRules(response.headers, (await visitorOf(req, res)) !== null);
+		return response;
+	}
+
+	return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
+		try {
+			const request = toWebRequest(req, res);
+			const slot = pageCache.enabled
+				? pageCacheSlot({ method: req.method, url: request.url, cookieHeader: req.headers.cookie })
+				: null;
+			if (!slot) {
+				res.locals.cache = "bypass";
+				await sendWebResponse(res, await render(req, res, request));
+				return;
+			}
+			const { key, variant } = slot;
+			const version = site.contentVersion();
+			const serveCached = (state: string): boolean => {
+				const cached = pageCache.get(key, version);
+				if (!cached) return false;
+				res.locals.cache = state;
+				const page = renderCachedPage(cached);
+				writeHead(res, cached.status, page.headers);
+				res.set("Content-Length", String(page.length));
+				res.cork();
+				for (const chunk of page.chunks) res.write(chunk);
+				res.end();
+				return true;
+			};
+			if (serveCached("hit")) return;
+			// One render per page at a time: after an edit, the visitors who ask at once share it.
+			const flightKey = `${version}\n${key}`;
+			const leader = rendering.get(flightKey);
+			if (leader) {
+				await leader;
+				if (serveCached("shared")) return;
+			}
+			let finished: () => void = () => {};
+			rendering.set(flightKey, new Promise<void>((resolve) => (finished = resolve)));
+			try {
+				res.locals.cache = "miss";
+				const response = await render(req, res, request);
+				if (!isShareableResponse(response.status, response.headers)) {
+					await sendWebResponse(res, response);
+					return;
+				}
+				// The app names the language and theme it rendered in; a copy is stored only when that is
+				// the variant it would be served to (the root loader reports it; data requests that skip
+				// the root loader carry none, and their slot comes from the same rules the app applies).
+				const rendered = response.headers.get(VARIANT_HEADER);
+				response.headers.delete(VARIANT_HEADER);
+				const body = await response.text();
+				if (rendered === null || rendered === variant) {
+					pageCache.set(key, version, response.status, response.headers, body);
+				} else {
+					res.locals.cache = "refused";
+					logger.warn("page cache: the app rendered another variant than the key", {
+						path: req.path,
+						expected: variant,
+						rendered,
+					});
+				}
+				writeHead(res, response.status, response.headers.entries());
+				res.end(body);
+			} finally {
+				rendering.delete(flightKey);
+				finished();
+			}
+		} catch (error) {
+			next(error);
+		}
+	};
+}

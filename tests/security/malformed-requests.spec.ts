@@ -1,0 +1,75 @@
+import { expect, test } from "@playwright/test";
+import { rawRequest } from "./http-client";
+import { type Site, securityPort, startSite } from "./site";
+
+/**
+ * Malformed requests (pen test): a request the server cannot read is the client's mistake: 400 with the
+ * site's bilingual error page, a warning in the log — never a 500 and an error log.
+ */
+test.describe.configure({ mode: "default" });
+let site: Site;
+test.beforeAll(async () => {
+	site = await startSite(securityPort(20));
+});
+test.afterAll(async () => {
+	await site?.stop();
+});
+
+function expectBrandedBadRequest(response: {
+	status: number;
+	body: string;
+	headers: Record<string, string>;
+}) {
+	expect(response.status).toBe(400);
+	expect(response.headers["content-type"]).toMatch(/^text\/html/);
+	expect(response.body).toContain("FORMA");
+	expect(response.body).toContain("This address could not be read");
+	expect(response.body).toContain("Не удалось прочитать этот адрес");
+	expect(response.body).toContain('href="/"');
+}
+
+/** Log lines at error level since `mark` (what the server printed before it). */
+function errorsSince(mark: number): string[] {
+	return site
+		.output()
+		.slice(mark)
+		.split("\n")
+		.filter((line) => line.includes('"level":"error"'));
+}
+
+test("malformed request: broken %-encoding in the path answers 400 with the branded page, logged as a warning", async () => {
+	const mark = site.output().length;
+	for (const path of ["/%E0%A4%A", "/project/%", "/build/%ff%"]) {
+		const response = await rawRequest(site.port, [`GET ${path} HTTP/1.1`, `Host: localhost:${site.port}`]);
+		expectBrandedBadRequest(response);
+	}
+	expect(errorsSince(mark)).toEqual([]);
+	expect(site.output().slice(mark)).toContain('"level":"warn","msg":"malformed request refused"');
+});
+
+test("malformed request: an invalid Host header answers 400 with the branded page", async () => {
+	const mark = site.output().length;
+	for (const host of ["exa mple", "[::1", "evil.example/path", "user@evil.example"]) {
+		const response = await rawRequest(site.port, ["GET / HTTP/1.1", `Host: ${host}`]);
+		expectBrandedBadRequest(response);
+	}
+	expect(errorsSince(mark)).toEqual([]);
+});
+
+test("malformed request: an invalid Referer on a favourites post answers 400, not 500", async () => {
+	const mark = site.output().length;
+	const body = new URLSearchParams({ productId: "arc-lounge-chair", favourite: "true" }).toString();
+	const response = await rawRequest(
+		site.port,
+		[
+			"POST /resources/favourites HTTP/1.1",
+			`Host: localhost:${site.port}`,
+			"Referer: http://[",
+			"Content-Type: application/x-www-form-urlencoded",
+			`Content-Length: ${Buffer.byteLength(body)}`,
+		],
+		body,
+	);
+	expect(response.status).toBe(400);
+	expect(errorsSince(mark)).toEqual([]);
+});

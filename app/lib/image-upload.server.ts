@@ -13,7 +13,7 @@ import {
 import sharp from "sharp";
 import { db } from "./db.server";
 import { getEnv } from "./env.server";
-import { readFormData } from "./form.server";
+import { MAX_FORM_FIELDS, readFormData } from "./form.server";
 import { type ImageFolder, type SavedImage, storeRasterImage, writeFileAtomic } from "./images.server";
 import { sanitizeSvg } from "./svg-sanitize.server";
 import { resolveUploadPath } from "./uploads.server";
@@ -57,24 +57,57 @@ class OversizedUpload extends File {
 	}
 }
 
-/** Passes the body through, failing it as soon as more than `maxBytes` arrived (Content-Length can lie). */
-function capBody(body: ReadableStream<Uint8Array>, maxBytes: number): ReadableStream<Uint8Array> {
+class TooManyPartsError extends Error {
+	override name = "TooManyPartsError";
+}
+
+/**
+ * The request body as the parser sees it: it fails as soon as more than `maxBytes` arrived (Content-Length
+ * can lie). `discardRest` stops feeding the parser and reads what is left without parsing it, up to the
+ * same cap, so a refused request still gets its 413 over a healthy connection instead of a reset, and
+ * parsing never runs past the point of refusal.
+ */
+function cappedBody(body: ReadableStream<Uint8Array>, maxBytes: number) {
+	const reader = body.getReader();
 	let seen = 0;
-	return body.pipeThrough(
-		new TransformStream<Uint8Array, Uint8Array>({
-			transform(chunk, controller) {
-				seen += chunk.byteLength;
-				if (seen > maxBytes) controller.error(new RequestTooLargeError());
-				else controller.enqueue(chunk);
-			},
-		}),
-	);
+	const stream = new ReadableStream<Uint8Array>({
+		async pull(controller) {
+			const { done, value } = await reader.read();
+			if (done) {
+				controller.close();
+				return;
+			}
+			seen += value.byteLength;
+			if (seen > maxBytes) {
+				controller.error(new RequestTooLargeError());
+				await reader.cancel();
+			} else controller.enqueue(value);
+		},
+		cancel: (reason) => reader.cancel(reason),
+	});
+	const discardRest = async () => {
+		try {
+			for (;;) {
+				const { done, value } = await reader.read();
+				if (done) return;
+				seen += value.byteLength;
+				if (seen > maxBytes) {
+					await reader.cancel();
+					return;
+				}
+			}
+		} catch {
+			// The visitor went away: nothing left to discard.
+		}
+	};
+	return { stream, discardRest };
 }
 
 /**
  * Parses a multipart admin form, streaming files to temp disk with the caps; throws a 413/400 Response on
- * abuse. A body over MAX_UPLOAD_REQUEST_BYTES (declared or counted) or a text field over 64 KB is a 413;
- * a body that is not multipart is read as an ordinary small form; a broken one is a 400.
+ * abuse. A body over MAX_UPLOAD_REQUEST_BYTES (declared or counted), a text field over 64 KB or more than
+ * MAX_FORM_FIELDS parts (files and fields) is a 413; a body that is not multipart is read as an ordinary
+ * small form; a broken one is a 400. Past the part cap nothing more is parsed.
  *
  * Each file is streamed to a private folder under the OS temp dir while the caps are checked, then handed
  * back in memory (at most 5 MB each, 40 MB in all) and the folder is removed before this returns, so no
@@ -88,8 +121,10 @@ export async function readUploadForm(request: Request): Promise<FormData> {
 	if (!request.body) throw new Response(null, { status: 400, statusText: "Bad Request" });
 
 	const directory = await fs.mkdtemp(path.join(os.tmpdir(), "forma-upload-"));
+	const body = cappedBody(request.body, MAX_UPLOAD_REQUEST_BYTES);
 	try {
 		let partNumber = 0;
+		let parts = 0;
 		const toDisk = unstable_createFileUploadHandler({
 			directory,
 			avoidFileConflicts: false,
@@ -98,6 +133,7 @@ export async function readUploadForm(request: Request): Promise<FormData> {
 		});
 		const textHandler = unstable_createMemoryUploadHandler({ maxPartSize: MAX_TEXT_PART_BYTES });
 		const handler: UploadHandler = async (part) => {
+			if (++parts > MAX_FORM_FIELDS) throw new TooManyPartsError();
 			if (typeof part.filename !== "string") return textHandler(part);
 			if (part.filename === "") {
 				// An empty file input: browsers still send a part for it.
@@ -125,12 +161,16 @@ export async function readUploadForm(request: Request): Promise<FormData> {
 		const capped = new Request(request.url, {
 			method: request.method,
 			headers: request.headers,
-			body: capBody(request.body, MAX_UPLOAD_REQUEST_BYTES),
+			body: body.stream,
 			duplex: "half",
 		} as RequestInit);
 		return await unstable_parseMultipartFormData(capped, handler);
 	} catch (error) {
 		if (error instanceof Response) throw error;
+		if (error instanceof TooManyPartsError) {
+			void body.discardRest();
+			throw payloadTooLarge();
+		}
 		if (error instanceof RequestTooLargeError || error instanceof MaxPartSizeExceededError) {
 			throw payloadTooLarge();
 		}

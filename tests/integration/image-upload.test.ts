@@ -5,6 +5,7 @@ import zlib from "node:zlib";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/lib/db.server";
+import { MAX_FORM_FIELDS } from "~/lib/form.server";
 import {
 	deleteImageIfUnused,
 	MAX_IMAGE_BYTES,
@@ -57,6 +58,44 @@ function pngHeaderClaiming(width: number, height: number): Buffer {
 		pngChunk("IDAT", zlib.deflateSync(Buffer.alloc(64))),
 		pngChunk("IEND", Buffer.alloc(0)),
 	]);
+}
+
+/**
+ * A multipart body of `count` tiny text parts, written as it is read. With `stallAfter`, the sender stops
+ * after that many parts and keeps the body open, as an attacker on a slow line would, until `finish()`.
+ */
+function floodOfParts(count: number, stallAfter = count) {
+	const boundary = "flood";
+	const encoder = new TextEncoder();
+	let sent = 0;
+	let finish = () => {};
+	const stalled = new Promise<void>((resolve) => {
+		finish = resolve;
+	});
+	const body = new ReadableStream<Uint8Array>({
+		async pull(controller) {
+			if (sent >= stallAfter && sent < count) await stalled;
+			if (sent >= Math.min(count, stallAfter)) {
+				controller.enqueue(encoder.encode(`--${boundary}--\r\n`));
+				controller.close();
+				return;
+			}
+			const batch = Math.min(500, Math.min(count, stallAfter) - sent);
+			let text = "";
+			for (let i = sent; i < sent + batch; i++) {
+				text += `--${boundary}\r\nContent-Disposition: form-data; name="field${i}"\r\n\r\nx\r\n`;
+			}
+			sent += batch;
+			controller.enqueue(encoder.encode(text));
+		},
+	});
+	const request = new Request("http://localhost/admin/slider", {
+		method: "POST",
+		body,
+		headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` },
+		duplex: "half",
+	} as RequestInit);
+	return { request, finish };
 }
 
 function file(data: Buffer | string, name: string, type = "image/jpeg"): File {
@@ -300,6 +339,31 @@ describe("readUploadForm", () => {
 		);
 		expect((broken as Response).status).toBe(400);
 		expect(fs.readdirSync(tmp)).toEqual([]);
+	});
+
+	it("multipart flood: 100 000 tiny parts are refused with 413, and no temp file is left", async () => {
+		const { request } = floodOfParts(100_000);
+		const result = await settle(() => readUploadForm(request));
+		expect(result).toBeInstanceOf(Response);
+		expect((result as Response).status).toBe(413);
+		expect(fs.readdirSync(tmp)).toEqual([]);
+	});
+
+	it("multipart flood: parts past the cap are refused before the rest of the body has even arrived", async () => {
+		// The sender stalls just past the cap: a parser that read on would wait here for ever.
+		const { request, finish } = floodOfParts(100_000, MAX_FORM_FIELDS + 20);
+		try {
+			const result = await settle(() => readUploadForm(request));
+			expect((result as Response).status).toBe(413);
+		} finally {
+			finish();
+		}
+	});
+
+	it("reads a form with as many parts as the cap allows", async () => {
+		const { request } = floodOfParts(MAX_FORM_FIELDS);
+		const parsed = await readUploadForm(request);
+		expect([...parsed.keys()]).toHaveLength(MAX_FORM_FIELDS);
 	});
 
 	it("reads an ordinary small form too", async () => {

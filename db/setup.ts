@@ -27,15 +27,33 @@ async function main(): Promise<void> {
 	await bootstrapAdmin();
 }
 
-/** Development convenience: a known administrator when none is configured (never in production). */
+/** Development convenience: a known administrator when none is configured (only under NODE_ENV=development). */
 export const DEVELOPMENT_ADMIN = { username: "curator", password: "forma-curator-2026" };
 
+/**
+ * One rule for `npm start`, `npm run dev` and containers: an administrator comes from ADMIN_USERNAME and
+ * ADMIN_PASSWORD, and the development default only when NODE_ENV=development is really set (`npm run dev`
+ * sets it). The environment's own default ("development" when unset) does not count: `npm start` runs this
+ * step without NODE_ENV and then serves as production, which once created curator/forma-curator-2026 on
+ * production sites.
+ */
 async function bootstrapAdmin(): Promise<void> {
 	const env = getEnv();
 	const configured = env.ADMIN_USERNAME && env.ADMIN_PASSWORD;
-	if (!configured && env.NODE_ENV === "production") return;
+	const development = process.env.NODE_ENV === "development";
 	// Imported only now: the model opens the app's connection, which requires the migrations above.
-	const { ensureAdmin } = await import("../app/models/users.server");
+	const { countAdmins, ensureAdmin } = await import("../app/models/users.server");
+	if (!configured && !development) {
+		if ((await countAdmins()) === 0) {
+			console.log(
+				"\nNo administrator yet. Create the first one with\n" +
+					"  ADMIN_USERNAME=anna ADMIN_PASSWORD='a-long-password' npm start\n" +
+					"or\n" +
+					"  npm run user:create -- --admin --username anna --email anna@example.com --password 'a-long-password'\n",
+			);
+		}
+		return;
+	}
 	const admin = configured
 		? { username: env.ADMIN_USERNAME ?? "", password: env.ADMIN_PASSWORD ?? "", email: env.ADMIN_EMAIL }
 		: DEVELOPMENT_ADMIN;

@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import {
 	type ActionFunctionArgs,
 	data,
+	type HeadersFunction,
 	type LoaderFunctionArgs,
 	type MetaFunction,
 	redirect,
@@ -28,6 +29,14 @@ const schema = z.object({
 	phone: russianPhoneField,
 	password: newPasswordField,
 });
+
+/** A refused registration says when to try again (Retry-After), on the rendered page too. */
+export const headers: HeadersFunction = ({ actionHeaders, parentHeaders }) => {
+	const headers = new Headers(parentHeaders);
+	const retryAfter = actionHeaders.get("Retry-After");
+	if (retryAfter) headers.set("Retry-After", retryAfter);
+	return headers;
+};
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 	const { origin, language } = rootMetaData(matches);

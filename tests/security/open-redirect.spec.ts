@@ -1,0 +1,86 @@
+import { expect, test } from "@playwright/test";
+import { ADMIN, type Site, securityPort, signIn, startSite } from "./site";
+
+/**
+ * Open redirect: a link to our site whose redirectTo sends the visitor on to another host after a normal
+ * action (sign-in, theme, favourite, admin work). Each payload below passes a check on the raw string and
+ * normalises to "//evil.example", which a browser reads as another host.
+ */
+const PAYLOADS = ["/.//evil.example", "/%2e//evil.example", "/a/..//evil.example", "/./\\evil.example"];
+
+test.describe.configure({ mode: "serial" });
+
+let site: Site;
+let adminCookie: string;
+
+test.beforeAll(async () => {
+	site = await startSite(securityPort(11));
+	adminCookie = await signIn(site.origin, ADMIN.username, ADMIN.password);
+});
+
+test.afterAll(async () => {
+	await site?.stop();
+});
+
+function post(path: string, fields: Record<string, string>, cookie?: string) {
+	return fetch(`${site.origin}${path}`, {
+		method: "POST",
+		body: new URLSearchParams(fields),
+		headers: cookie ? { Cookie: cookie } : {},
+		redirect: "manual",
+	});
+}
+
+/** The redirect stays on this site: a path, never "//host", "/\host" or another origin. */
+function expectStaysOnSite(response: Response, payload: string) {
+	expect([301, 302, 303, 307, 308], payload).toContain(response.status);
+	const location = response.headers.get("Location") ?? "";
+	expect(location, payload).not.toMatch(/^\/[/\\]/);
+	expect(new URL(location, site.origin).origin, `${payload} → ${location}`).toBe(site.origin);
+}
+
+for (const payload of PAYLOADS) {
+	test(`open redirect: redirectTo=${payload} is refused after sign-in`, async () => {
+		const response = await post("/login", {
+			username: ADMIN.username,
+			password: ADMIN.password,
+			redirectTo: payload,
+		});
+		expectStaysOnSite(response, payload);
+		// A signed-in visitor opening the sign-in link is sent on at once: the same check.
+		const again = await fetch(`${site.origin}/login?${new URLSearchParams({ redirectTo: payload })}`, {
+			headers: { Cookie: adminCookie },
+			redirect: "manual",
+		});
+		expectStaysOnSite(again, payload);
+	});
+
+	test(`open redirect: redirectTo=${payload} is refused by the theme and language switches`, async () => {
+		expectStaysOnSite(await post("/resources/theme", { theme: "dark", redirectTo: payload }), payload);
+		expectStaysOnSite(await post("/resources/language", { lng: "ru", redirectTo: payload }), payload);
+	});
+
+	test(`open redirect: redirectTo=${payload} is refused by favourites`, async () => {
+		const fields = { productId: "terra-modular-sofa", favourite: "true", redirectTo: payload };
+		expectStaysOnSite(await post("/resources/favourites", fields, adminCookie), payload);
+		// Anonymous: sent to sign in, carrying a redirectTo that is itself safe.
+		const anonymous = await post("/resources/favourites", fields);
+		expectStaysOnSite(anonymous, payload);
+		const carried = new URL(anonymous.headers.get("Location") ?? "", site.origin).searchParams.get(
+			"redirectTo",
+		);
+		expect(carried ?? "/", payload).not.toMatch(/^\/[/\\]/);
+	});
+
+	test(`open redirect: redirectTo=${payload} is refused by an admin action`, async () => {
+		await post("/project/terra-modular-sofa/request", { email: "buyer@example.com", phone: "+79161234567" });
+		const [request] = site.query<{ id: number }>("select id from purchase_requests order by id desc limit 1");
+		expect(request).toBeDefined();
+		const response = await post(
+			"/admin/requests",
+			{ id: String(request?.id), status: "in_progress", redirectTo: payload },
+			adminCookie,
+		);
+		expectStaysOnSite(response, payload);
+	});
+}

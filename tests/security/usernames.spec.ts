@@ -1,0 +1,80 @@
+import { expect, test } from "@playwright/test";
+import { ADMIN, type Site, securityPort, signIn, startSite } from "./site";
+
+/**
+ * Look-alike usernames: an account that reads "admin" but is spelt with a Cyrillic а or fullwidth letters
+ * would pass for the site's staff. Every way a username is made refuses them; this is the admin's "add
+ * user" form, over HTTP without JavaScript.
+ */
+test.describe.configure({ mode: "serial" });
+
+let site: Site;
+let cookie: string;
+
+test.beforeAll(async () => {
+	site = await startSite(securityPort(16));
+	cookie = await signIn(site.origin, ADMIN.username, ADMIN.password);
+});
+
+test.afterAll(async () => {
+	await site?.stop();
+});
+
+function addUser(username: string, email: string, query = "") {
+	return fetch(`${site.origin}/admin/users?add${query}`, {
+		method: "POST",
+		body: new URLSearchParams({
+			intent: "create",
+			email,
+			username,
+			password: "long-enough-pw",
+			role: "admin",
+		}),
+		headers: { Cookie: cookie },
+		redirect: "manual",
+	});
+}
+
+const userCount = () => site.query<{ n: number }>("select count(*) as n from users")[0]?.n;
+
+const CASES = [
+	{
+		name: "\u0430dmin (Cyrillic а)",
+		username: "\u0430dmin",
+		en: "Use letters of one alphabet only",
+		ru: "Используйте буквы только одного алфавита",
+	},
+	{
+		name: "ａｄｍｉｎ (fullwidth)",
+		username: "ａｄｍｉｎ",
+		en: "This username is not allowed",
+		ru: "Недопустимое имя пользователя",
+	},
+	{
+		name: "\u0430\u0501\u043c\u0456\u043f (all Cyrillic look-alikes)",
+		username: "\u0430\u0501\u043c\u0456\u043f",
+		en: "This username is not allowed",
+		ru: "Недопустимое имя пользователя",
+	},
+];
+
+for (const { name, username, en, ru } of CASES) {
+	test(`look-alike usernames: admin "add user" refuses ${name} next to the field, in English and Russian`, async () => {
+		const before = userCount();
+		const english = await addUser(username, "look-alike@example.com");
+		expect(english.status).toBe(400);
+		expect(await english.text()).toContain(en);
+		const russian = await addUser(username, "look-alike@example.com", "&lng=ru");
+		expect(russian.status).toBe(400);
+		expect(await russian.text()).toContain(ru);
+		expect(userCount()).toBe(before);
+	});
+}
+
+test("look-alike usernames: a fullwidth spelling of a taken name is the same name (409, no second account)", async () => {
+	const before = userCount();
+	const response = await addUser("ＣＵＲＡＴＯＲ", "second-curator@example.com");
+	expect(response.status).toBe(409);
+	expect(await response.text()).toContain("This username is already taken");
+	expect(userCount()).toBe(before);
+});

@@ -76,7 +76,7 @@ test("maintenance bypass: the 503 page speaks the visitor's language and theme",
 	expect(html).toContain("<title>Технические работы — ФОРМА</title>");
 });
 
-test("maintenance bypass: a purchase request posted to a closed page is refused and writes nothing", async () => {
+test("maintenance: a purchase request posted to a closed page, or its .data, is refused and writes nothing", async () => {
 	const count = () => site.query<{ n: number }>("select count(*) as n from purchase_requests")[0]?.n;
 	const before = count();
 	for (const path of [`/project/${PROJECT}/request`, `/project/${PROJECT}/request.data`]) {

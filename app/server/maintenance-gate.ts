@@ -10,7 +10,7 @@ import { DEFAULT_LANGUAGE, isLanguage, type Language } from "~/lib/i18n";
 import { isOpenDuringMaintenance, MAINTENANCE_RETRY_AFTER_SECONDS } from "~/lib/maintenance";
 
 import { DEFAULT_THEME, isTheme, type Theme } from "~/lib/theme";
-import { maintenancePage, REFUSAL_PAGE_HEADERS } from "./refusal-pages";
+import { maintenancePage, refusalPageHeaders } from "./refusal-pages";
 import { requestUrl } from "./request-guards";
 import type { SiteState } from "./site-state";
 import { visitorOf } from "./visitor";
@@ -41,7 +41,7 @@ export function maintenanceGate(site: SiteState) {
 			res.locals.cache = "maintenance";
 			res
 				.status(503)
-				.set(REFUSAL_PAGE_HEADERS)
+				.set(refusalPageHeaders())
 				.set({
 					"Retry-After": String(MAINTENANCE_RETRY_AFTER_SECONDS),
 					Vary: "Cookie",

@@ -6,6 +6,7 @@
  */
 import { createHash } from "node:crypto";
 import type { Language } from "~/lib/i18n";
+import { applySecurityHeaders } from "~/lib/security-headers.server";
 import type { Theme } from "~/lib/theme";
 import en from "~/locales/en/common.json";
 import ru from "~/locales/ru/common.json";
@@ -31,13 +32,19 @@ const STYLE = [
 ].join("");
 const STYLE_HASH = createHash("sha256").update(STYLE).digest("base64");
 
-/** Nothing but our inline style; forms may only go back to us; the page may not be framed. */
-export const REFUSAL_PAGE_HEADERS: Record<string, string> = {
-	"Content-Type": "text/html; charset=utf-8",
-	"Content-Security-Policy": `default-src 'none'; style-src 'sha256-${STYLE_HASH}'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
-	"X-Content-Type-Options": "nosniff",
-	"Cache-Control": "no-store",
-};
+/**
+ * The site's security headers (app/lib/security-headers.server.ts), with a policy that allows nothing but
+ * this page's own inline style; never stored by any cache.
+ */
+export function refusalPageHeaders(): Record<string, string> {
+	const headers = new Headers({
+		"Content-Type": "text/html; charset=utf-8",
+		"Content-Security-Policy": `default-src 'none'; style-src 'sha256-${STYLE_HASH}'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
+		"Cache-Control": "no-store",
+	});
+	applySecurityHeaders(headers, null);
+	return Object.fromEntries(headers);
+}
 
 function escapeHtml(text: string): string {
 	return text.replace(

@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import { logger } from "~/lib/logger.server";
-import { bilingualErrorPage, REFUSAL_PAGE_HEADERS } from "./refusal-pages";
+import { bilingualErrorPage, refusalPageHeaders } from "./refusal-pages";
 
 /** Whether the request came through a proxy the operator trusts (express's `trust proxy` setting). */
 export function fromTrustedProxy(req: Request): boolean {
@@ -40,7 +40,7 @@ export function requestIdOf(req: Request): string {
 /** Answers 400 with the bilingual page; the log says why, as a warning (the client's mistake, not ours). */
 export function refuseMalformed(req: Request, res: Response, reason: string): void {
 	logger.warn("malformed request refused", { reason, method: req.method });
-	res.status(400).set(REFUSAL_PAGE_HEADERS).set("Connection", "close");
+	res.status(400).set(refusalPageHeaders()).set("Connection", "close");
 	res.send(bilingualErrorPage(400, "malformedRequest"));
 }
 

@@ -5,7 +5,7 @@
  */
 import type { NextFunction, Request, Response } from "express";
 import { logger } from "~/lib/logger.server";
-import { bilingualErrorPage, REFUSAL_PAGE_HEADERS } from "./refusal-pages";
+import { bilingualErrorPage, refusalPageHeaders } from "./refusal-pages";
 
 export const MAX_UPLOADS_PER_ADDRESS = 4;
 
@@ -22,7 +22,7 @@ export function uploadLimit(maxPerAddress = MAX_UPLOADS_PER_ADDRESS) {
 			logger.warn("upload refused: too many at once from one address", { path: req.path, inFlight: count });
 			res
 				.status(429)
-				.set(REFUSAL_PAGE_HEADERS)
+				.set(refusalPageHeaders())
 				.set({ "Retry-After": "30", Connection: "close" })
 				.send(bilingualErrorPage(429, "tooManyUploads"));
 			return;

@@ -105,7 +105,7 @@ test("maintenance bypass: a signed-in user who is not an administrator, or a for
 	expect(forged.status).toBe(503);
 });
 
-test("maintenance: a signed-in admin, /login, static files and /healthz still get through", async () => {
+test("maintenance: a signed-in admin, /login, the theme switch, static files and /healthz still get through", async () => {
 	const admin = await fetch(`${site.origin}/project/${PROJECT}`, { headers: { Cookie: adminCookie } });
 	expect(admin.status).toBe(200);
 	expect(await admin.text()).toContain(project.name);
@@ -116,6 +116,13 @@ test("maintenance: a signed-in admin, /login, static files and /healthz still ge
 	expect((await fetch(`${site.origin}/login`)).status).toBe(200);
 	expect((await fetch(`${site.origin}/healthz`)).status).toBe(200);
 	expect((await fetch(`${site.origin}/favicon.svg`)).status).toBe(200);
+	// The language and theme switches only set a cookie: the 503 page's visitors may use them.
+	const theme = await fetch(`${site.origin}/resources/theme`, {
+		method: "POST",
+		body: new URLSearchParams({ theme: "dark" }),
+		redirect: "manual",
+	});
+	expect(theme.status).toBeLessThan(400);
 	// Sign-in itself works while closed (the form posts to /login).
 	expect(await signIn(site.origin, ADMIN.username, ADMIN.password)).toMatch(/^forma_session=/);
 });

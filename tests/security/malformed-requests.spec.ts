@@ -26,6 +26,9 @@ function expectBrandedBadRequest(response: {
 	expect(response.body).toContain("This address could not be read");
 	expect(response.body).toContain("Не удалось прочитать этот адрес");
 	expect(response.body).toContain('href="/"');
+	// The site's security headers, and a policy that lets nothing but the page's own style run.
+	expect(response.headers["content-security-policy"]).toContain("default-src 'none'");
+	expect(response.headers["x-frame-options"]).toBe("DENY");
 }
 
 /** Log lines at error level since `mark` (what the server printed before it). */

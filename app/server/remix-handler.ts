@@ -47,8 +47,10 @@ export function remixHandler({
 		res: Response,
 		request: globalThis.Request,
 	): Promise<globalThis.Response> {
+		// Who asked, as the request arrived: sign-out ends the session while the app handles it.
+		const signedIn = (await visitorOf(req, res)) !== null;
 		const response = await handleRemix(request);
-		applyCachingRules(response.headers, (await visitorOf(req, res)) !== null);
+		applyCachingRules(response.headers, signedIn);
 		return response;
 	}
 

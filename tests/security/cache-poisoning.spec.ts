@@ -44,7 +44,8 @@ test("cache poisoning: Cookie lng=<ru>; theme=<dark>; lng=; theme= leaves / Engl
 		expect(visitor.html).toContain('<html lang="en"');
 		expect(visitor.html).not.toContain('class="dark"');
 	}
-	expect(site.output()).toMatch(/"path":"\/","status":200[^\n]*"cache":"hit"/);
+	// The log line comes a moment after the answer, through the server's stdout.
+	await expect.poll(() => site.output()).toMatch(/"path":"\/","status":200[^\n]*"cache":"hit"/);
 });
 
 test("cache poisoning: the page data (/_root.data) cannot be poisoned with a repeated language cookie", async () => {

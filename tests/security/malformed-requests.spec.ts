@@ -9,7 +9,8 @@ import { type Site, securityPort, startSite } from "./site";
 test.describe.configure({ mode: "default" });
 let site: Site;
 test.beforeAll(async () => {
-	site = await startSite(securityPort(20));
+	// Request log lines (info) tell when the server has logged all it will about a request.
+	site = await startSite(securityPort(20), { LOG_LEVEL: "info" });
 });
 test.afterAll(async () => {
 	await site?.stop();
@@ -31,13 +32,17 @@ function expectBrandedBadRequest(response: {
 	expect(response.headers["x-frame-options"]).toBe("DENY");
 }
 
-/** Log lines at error level since `mark` (what the server printed before it). */
-function errorsSince(mark: number): string[] {
-	return site
-		.output()
-		.slice(mark)
-		.split("\n")
-		.filter((line) => line.includes('"level":"error"'));
+/** Log lines since `mark` (the length of what the server had printed before). */
+function linesSince(mark: number): string[] {
+	return site.output().slice(mark).split("\n");
+}
+
+/** The error-level lines since `mark`, once the server has logged the `requests` sent since. */
+async function errorsSince(mark: number, requests: number): Promise<string[]> {
+	await expect
+		.poll(() => linesSince(mark).filter((line) => line.includes('"msg":"request"')).length)
+		.toBe(requests);
+	return linesSince(mark).filter((line) => line.includes('"level":"error"'));
 }
 
 test("malformed request: broken %-encoding in the path answers 400 with the branded page, logged as a warning", async () => {
@@ -46,7 +51,7 @@ test("malformed request: broken %-encoding in the path answers 400 with the bran
 		const response = await rawRequest(site.port, [`GET ${path} HTTP/1.1`, `Host: localhost:${site.port}`]);
 		expectBrandedBadRequest(response);
 	}
-	expect(errorsSince(mark)).toEqual([]);
+	expect(await errorsSince(mark, 3)).toEqual([]);
 	expect(site.output().slice(mark)).toContain('"level":"warn","msg":"malformed request refused"');
 });
 
@@ -56,7 +61,7 @@ test("malformed request: an invalid Host header answers 400 with the branded pag
 		const response = await rawRequest(site.port, ["GET / HTTP/1.1", `Host: ${host}`]);
 		expectBrandedBadRequest(response);
 	}
-	expect(errorsSince(mark)).toEqual([]);
+	expect(await errorsSince(mark, 4)).toEqual([]);
 });
 
 test("malformed request: an invalid Referer on a favourites post answers 400, not 500", async () => {
@@ -74,5 +79,5 @@ test("malformed request: an invalid Referer on a favourites post answers 400, no
 		body,
 	);
 	expect(response.status).toBe(400);
-	expect(errorsSince(mark)).toEqual([]);
+	expect(await errorsSince(mark, 1)).toEqual([]);
 });

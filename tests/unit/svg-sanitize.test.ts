@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { isSafeCss, SvgRejectedError, sanitizeSvg } from "~/lib/svg-sanitize.server";
+import { isSafeCss, MAX_SVG_ELEMENTS, SvgRejectedError, sanitizeSvg } from "~/lib/svg-sanitize.server";
 import { SVG_ATTACKS, svgDangers } from "../security/svg-attacks";
 
 /** What a refused file looks like to the caller: a SvgRejectedError, or the cleaned text. */
@@ -37,6 +37,14 @@ describe("sanitizeSvg", () => {
 		expect(outcome(laughs)).toBeInstanceOf(SvgRejectedError);
 		const external = `<!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]><svg xmlns="http://www.w3.org/2000/svg"><text>&x;</text></svg>`;
 		expect(outcome(external)).toBeInstanceOf(SvgRejectedError);
+	});
+
+	it("element flood: a drawing of more elements than any logo has is refused before it is parsed", () => {
+		const head = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">';
+		const flood = `${head}${"<g/>".repeat(MAX_SVG_ELEMENTS + 1)}</svg>`;
+		expect(outcome(flood)).toBeInstanceOf(SvgRejectedError);
+		const attributes = Array.from({ length: 20 * MAX_SVG_ELEMENTS }, (_, i) => `a${i}="1"`).join(" ");
+		expect(outcome(`${head}<rect ${attributes}/></svg>`)).toBeInstanceOf(SvgRejectedError);
 	});
 
 	it.each([

@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { isOpenDuringMaintenance } from "~/lib/maintenance";
+
+describe("isOpenDuringMaintenance", () => {
+	it("keeps sign-in, sign-out and the language and theme switches open, with or without .data", () => {
+		for (const path of [
+			"/login",
+			"/login/",
+			"/login.data",
+			"/logout",
+			"/logout.data",
+			"/resources/theme",
+			"/resources/language.data",
+		]) {
+			expect(isOpenDuringMaintenance(path), path).toBe(true);
+		}
+	});
+
+	it("opens no other page or its data, however the path is spelled", () => {
+		for (const path of [
+			"/",
+			"/_root.data",
+			"/project/arc-lounge-chair",
+			"/project/arc-lounge-chair.data",
+			"/login/extra",
+			"//login",
+			"/log%69n",
+			"/resources/images/products/a.jpg",
+			"/resources/favourites",
+			"/register",
+			"/account.data",
+		]) {
+			expect(isOpenDuringMaintenance(path), path).toBe(false);
+		}
+	});
+});

@@ -2,10 +2,11 @@
 export const MAX_FORM_BYTES = 64 * 1024;
 
 /**
- * Fields (and files) one form may send. The longest of ours, the admin project form, sends about 30 plus
- * two per saved gallery picture; 256 leaves room for over a hundred. The cap is there because parsing
- * cost grows with the number of fields, not only with bytes: 64 KB of "a=&a=&…" is 21 000 fields of one
- * name, which took Conform six seconds of blocked event loop, and 100 000 multipart parts took 8.5 s.
+ * Fields (and files) one form may send. The longest of ours, the admin project form, sends a dozen fields,
+ * up to 12 new files and two controls per saved gallery picture; 256 leaves room for over a hundred saved
+ * pictures. The cap is there because parsing cost grows with the number of fields, not only with bytes:
+ * 64 KB of "a=&a=&…" is 21 000 fields of one name, which took Conform six seconds of blocked event loop,
+ * and 100 000 multipart parts took 8.5 s.
  */
 export const MAX_FORM_FIELDS = 256;
 

@@ -39,7 +39,8 @@ export function requestIdOf(req: Request): string {
 
 /** Answers 400 with the bilingual page; the log says why, as a warning (the client's mistake, not ours). */
 export function refuseMalformed(req: Request, res: Response, reason: string): void {
-	logger.warn("malformed request refused", { reason, method: req.method });
+	// Whatever the client wrote is cut short: a request is not a way to write pages into our logs.
+	logger.warn("malformed request refused", { reason: reason.slice(0, 200), method: req.method });
 	res.status(400).set(refusalPageHeaders()).set("Connection", "close");
 	res.send(bilingualErrorPage(400, "malformedRequest"));
 }

@@ -67,8 +67,8 @@ export async function startServer(env: Env, buildArgument: string | undefined): 
 			logger.info("request", {
 				requestId,
 				method: req.method,
-				// The path only: query strings may hold search terms and are not needed to follow a request.
-				path: req.path,
+				// The path only (query strings may hold search terms), and not all of a 16 KB one.
+				path: req.path.slice(0, 512),
 				status: res.statusCode,
 				durationMs: Math.round(durationMs * 10) / 10,
 				...(res.locals.cache ? { cache: res.locals.cache } : {}),

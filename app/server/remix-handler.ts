@@ -62,7 +62,9 @@ export function remixHandler({
 				: null;
 			if (!slot) {
 				res.locals.cache = "bypass";
-				await sendWebResponse(res, await render(req, res, request));
+				const response = await render(req, res, request);
+				response.headers.delete(VARIANT_HEADER);
+				await sendWebResponse(res, response);
 				return;
 			}
 			const { key, variant } = slot;
@@ -93,6 +95,7 @@ export function remixHandler({
 				res.locals.cache = "miss";
 				const response = await render(req, res, request);
 				if (!isShareableResponse(response.status, response.headers)) {
+					response.headers.delete(VARIANT_HEADER);
 					await sendWebResponse(res, response);
 					return;
 				}

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, data, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { getUser } from "~/lib/auth.server";
 import { readFormData } from "~/lib/form.server";
@@ -30,16 +30,15 @@ function refererPath(request: Request): string | null {
 export async function action({ request }: ActionFunctionArgs) {
 	await requireSiteOpen(request);
 	const parsed = schema.safeParse(Object.fromEntries(await readFormData(request)));
-	if (!parsed.success) return data({ ok: false as const }, { status: 400 });
+	// Responses, not data(): Remix answers a resource route's data() with 200 whatever its status says.
+	if (!parsed.success) return Response.json({ ok: false as const }, { status: 400 });
 	const from = parsed.data.redirectTo ?? refererPath(request);
-	// A Response, not data(): a form posted without JavaScript reaches this resource route directly, and
-	// Remix answers a resource route's data() with 200 whatever its status says.
 	if (from === null) return Response.json({ ok: false as const }, { status: 400 });
 	const back = safeRedirectPath(from);
 	const user = await getUser(request);
 	if (!user) throw redirect(`/login?${new URLSearchParams({ redirectTo: back })}`);
 	const found = await setFavourite(user.id, parsed.data.productId, parsed.data.favourite === "true");
-	if (!found) return data({ ok: false as const }, { status: 404 });
+	if (!found) return Response.json({ ok: false as const }, { status: 404 });
 	if (parsed.data.redirectTo !== undefined) return redirect(back);
 	return { ok: true as const };
 }

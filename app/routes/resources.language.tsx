@@ -8,7 +8,8 @@ import { safeRedirectPath } from "~/lib/safe-redirect";
 export async function action({ request }: ActionFunctionArgs) {
 	const form = await readFormData(request);
 	const language = form.get("lng");
-	if (!isLanguage(language)) return data({ ok: false as const, error: "Unknown language" }, { status: 400 });
+	if (!isLanguage(language))
+		return Response.json({ ok: false as const, error: "Unknown language" }, { status: 400 });
 	const headers = { "Set-Cookie": await languageCookie.serialize(language) };
 	const redirectTo = form.get("redirectTo");
 	if (redirectTo !== null) {

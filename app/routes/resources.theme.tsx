@@ -11,7 +11,7 @@ import { isTheme } from "~/lib/theme";
 export async function action({ request }: ActionFunctionArgs) {
 	const form = await readFormData(request);
 	const theme = form.get("theme");
-	if (!isTheme(theme)) return data({ ok: false as const, error: "Unknown theme" }, { status: 400 });
+	if (!isTheme(theme)) return Response.json({ ok: false as const, error: "Unknown theme" }, { status: 400 });
 	const headers = { "Set-Cookie": await themeCookie.serialize(theme) };
 	const redirectTo = form.get("redirectTo");
 	if (redirectTo !== null) return redirect(safeRedirectPath(redirectTo), { headers });

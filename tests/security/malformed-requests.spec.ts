@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { rawRequest } from "./http-client";
-import { type Site, securityPort, startSite } from "./site";
+import { ADMIN, type Site, securityPort, signIn, startSite } from "./site";
 
 /**
  * Malformed requests (pen test): a request the server cannot read is the client's mistake: 400 with the
@@ -80,4 +80,24 @@ test("malformed request: an invalid Referer on a favourites post answers 400, no
 	);
 	expect(response.status).toBe(400);
 	expect(await errorsSince(mark, 1)).toEqual([]);
+});
+
+test("malformed request: nonsense posted without JavaScript to the favourites, theme and language switches is a 400, not a 200", async () => {
+	const cookie = await signIn(site.origin, ADMIN.username, ADMIN.password);
+	const posts: Array<[string, Record<string, string>]> = [
+		["/resources/favourites", { productId: "", favourite: "maybe", redirectTo: "/shop" }],
+		["/resources/theme", { theme: "neon", redirectTo: "/" }],
+		["/resources/language", { lng: "xx", redirectTo: "/" }],
+	];
+	for (const [path, fields] of posts) {
+		const response = await fetch(`${site.origin}${path}`, {
+			method: "POST",
+			body: new URLSearchParams(fields),
+			headers: { Cookie: cookie },
+			redirect: "manual",
+		});
+		expect(response.status, path).toBe(400);
+		expect(response.headers.getSetCookie().join(), path).not.toMatch(/\b(theme|lng)=/);
+	}
+	expect(site.query("select count(*) as n from favourites")).toEqual([{ n: 0 }]);
 });

@@ -1,12 +1,14 @@
+import os from "node:os";
 import { hash, verify } from "@node-rs/argon2";
 import { createConcurrencyLimit } from "./rate-limit.server";
 
 /**
  * argon2 runs on libuv's thread pool (4 threads), which the server's file reads (images, static files)
- * share. Two hashes at a time leave the other threads free, so a burst of sign-ins cannot slow pages
- * and pictures down; the rest wait in line.
+ * share, and each hash keeps a core busy. At most half the machine's cores hash at once (one on a 2-core
+ * machine), so a burst of sign-ins leaves a core for pages and pictures; the rest wait in line.
  */
-const passwordWork = createConcurrencyLimit(2);
+export const PASSWORD_CHECKS_AT_ONCE = Math.max(1, Math.floor(os.availableParallelism() / 2));
+const passwordWork = createConcurrencyLimit(PASSWORD_CHECKS_AT_ONCE);
 
 /** Sign-in refuses to wait behind more than this many checks (BusyError → "too many attempts", 429). */
 export const MAX_WAITING_SIGN_INS = 16;

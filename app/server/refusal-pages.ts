@@ -1,6 +1,6 @@
 /**
  * The pages the server answers with itself, before Remix: a request it cannot read (400), too many uploads
- * at once (429) and maintenance mode (503). They are small, self-contained HTML documents in the site's
+ * or sign-ins at once (429) and maintenance mode (503). They are small, self-contained HTML documents in the site's
  * colours and wordmark, with no script and nothing from the page that was asked for, and a policy that
  * allows only their own inline style.
  */
@@ -89,7 +89,7 @@ ${body}
  */
 export function bilingualErrorPage(
 	status: 400 | 429,
-	messageKey: "malformedRequest" | "tooManyUploads",
+	messageKey: "malformedRequest" | "tooManyUploads" | "tooManySignIns",
 ): string {
 	const sections = (["en", "ru"] as const).map(
 		(language) => `<p lang="${language}">${escapeHtml(TEXTS[language].error[messageKey])}</p>`,

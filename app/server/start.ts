@@ -1,7 +1,7 @@
 /**
  * The production server, put together (docs/decisions/0005). The order of the steps is the design:
- * health, request log, unreadable requests, static files, cross-site writes, maintenance, upload cap, and
- * only then the app (through the page cache).
+ * health, request log, unreadable requests, static files, cross-site writes, maintenance, the upload and
+ * sign-in caps, and only then the app (through the page cache).
  */
 import http from "node:http";
 import path from "node:path";
@@ -16,12 +16,12 @@ import { isCrossSiteWrite } from "~/lib/origin-check.server";
 import { PageCache } from "~/lib/page-cache.server";
 import { scheduleBackups } from "~db/backup";
 import type { DatabaseHandle } from "~db/connection";
+import { signInLimit, uploadLimit } from "./in-flight-limit";
 import { maintenanceGate } from "./maintenance-gate";
 import { remixHandler } from "./remix-handler";
 import { readableRequest, refuseMalformed, requestHost, requestIdOf } from "./request-guards";
 import { scheduleSessionPurge } from "./session-purge";
 import { openSiteState } from "./site-state";
-import { uploadLimit } from "./upload-limit";
 import { serverState } from "./web-adapter";
 
 /** How often Node looks for connections past their header or request timeout (its default is 30 s). */
@@ -107,6 +107,7 @@ export async function startServer(env: Env, buildArgument: string | undefined): 
 
 	app.use(maintenanceGate(site));
 	app.use(uploadLimit());
+	app.use(signInLimit());
 	app.all("*", remixHandler({ handleRemix, site, pageCache }));
 
 	app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {

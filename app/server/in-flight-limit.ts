@@ -1,0 +1,90 @@
+/**
+ * Caps on requests in flight at once, applied before the app so a refusal costs nothing: no body read, no
+ * page rendered. A flood of requests that each hold something scarce is turned away at the door, while
+ * anyone else's pages and pictures keep their speed.
+ *
+ * - Uploads (multipart forms) hold a connection and memory while their body trickles in: at most 4 at a
+ *   time per client address.
+ * - Sign-in and registration posts each end in a password hash (docs/decisions/0004). The app already
+ *   counts attempts before hashing and hashes on half the cores at most, but every refused post still
+ *   renders a whole page: 150 at once kept a picture waiting 2–4 s. So at most 2 per address and 16 in
+ *   all are let through at a time; a person signing in sends one.
+ */
+import type { NextFunction, Request, Response } from "express";
+import { logger } from "~/lib/logger.server";
+import { bilingualErrorPage, refusalPageHeaders } from "./refusal-pages";
+import { requestUrl } from "./request-guards";
+
+export const MAX_UPLOADS_PER_ADDRESS = 4;
+export const MAX_SIGN_INS_PER_ADDRESS = 2;
+export const MAX_SIGN_INS = 16;
+
+/** Posts that end in a password hash (with JavaScript they go to the route's `.data` URL). */
+const PASSWORD_FORMS = new Set(["/login", "/login.data", "/register", "/register.data"]);
+
+interface LimitOptions {
+	/** For the log. */
+	name: string;
+	applies(req: Request, res: Response): boolean;
+	perAddress: number;
+	overall?: number;
+	retryAfterSeconds: number;
+	messageKey: "tooManyUploads" | "tooManySignIns";
+}
+
+export function inFlightLimit(options: LimitOptions) {
+	const { perAddress, overall = Number.POSITIVE_INFINITY } = options;
+	const byAddress = new Map<string, number>();
+	let total = 0;
+	return (req: Request, res: Response, next: NextFunction): void => {
+		if (!options.applies(req, res)) {
+			next();
+			return;
+		}
+		const address = req.ip ?? "unknown";
+		const count = byAddress.get(address) ?? 0;
+		if (count >= perAddress || total >= overall) {
+			logger.warn(`${options.name} refused: too many at once`, {
+				path: req.path,
+				fromAddress: count,
+				inFlight: total,
+			});
+			res
+				.status(429)
+				.set(refusalPageHeaders())
+				// Refused unread, so the connection cannot carry another request.
+				.set({ "Retry-After": String(options.retryAfterSeconds), Connection: "close" })
+				.send(bilingualErrorPage(429, options.messageKey));
+			return;
+		}
+		byAddress.set(address, count + 1);
+		total += 1;
+		// "close" comes once per response, whether it finished or the client went away.
+		res.once("close", () => {
+			total -= 1;
+			const left = (byAddress.get(address) ?? 1) - 1;
+			if (left > 0) byAddress.set(address, left);
+			else byAddress.delete(address);
+		});
+		next();
+	};
+}
+
+export const uploadLimit = () =>
+	inFlightLimit({
+		name: "upload",
+		applies: (req) => Boolean(req.is("multipart/form-data")),
+		perAddress: MAX_UPLOADS_PER_ADDRESS,
+		retryAfterSeconds: 30,
+		messageKey: "tooManyUploads",
+	});
+
+export const signInLimit = () =>
+	inFlightLimit({
+		name: "sign-in",
+		applies: (req, res) => req.method === "POST" && PASSWORD_FORMS.has(requestUrl(res).pathname),
+		perAddress: MAX_SIGN_INS_PER_ADDRESS,
+		overall: MAX_SIGN_INS,
+		retryAfterSeconds: 1,
+		messageKey: "tooManySignIns",
+	});

@@ -80,7 +80,11 @@ export async function stopServer(server: ChildProcess, signal: NodeJS.Signals = 
 }
 
 /** Signs in through the login form; returns the session cookie. */
-export async function signIn(site: Site, username: string, password: string): Promise<string> {
+export async function signIn(
+	site: Pick<Site, "origin">,
+	username: string,
+	password: string,
+): Promise<string> {
 	const response = await fetch(`${site.origin}/login`, {
 		method: "POST",
 		body: new URLSearchParams({ username, password }),

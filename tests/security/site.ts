@@ -9,6 +9,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
+import { signIn as signInThroughForm } from "../ops/harness";
 
 export const BUILD_DIR = process.env.FORMA_BUILD_ID ? `build-${process.env.FORMA_BUILD_ID}` : "build";
 const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -138,16 +139,6 @@ export async function startSite(
 }
 
 /** Signs in through the login form over HTTP; returns the session cookie ("forma_session=…"). */
-export async function signIn(origin: string, username: string, password: string): Promise<string> {
-	const response = await fetch(`${origin}/login`, {
-		method: "POST",
-		body: new URLSearchParams({ username, password }),
-		redirect: "manual",
-	});
-	const cookie = response.headers
-		.getSetCookie()
-		.map((header) => header.split(";")[0])
-		.find((pair) => pair?.startsWith("forma_session="));
-	if (response.status !== 302 || !cookie) throw new Error(`signing in failed: HTTP ${response.status}`);
-	return cookie;
+export function signIn(origin: string, username: string, password: string): Promise<string> {
+	return signInThroughForm({ origin }, username, password);
 }

@@ -11,8 +11,9 @@
  *   all are let through at a time; a person signing in sends one.
  */
 import type { NextFunction, Request, Response } from "express";
+import onHeaders from "on-headers";
 import { logger } from "~/lib/logger.server";
-import { bilingualErrorPage, refusalPageHeaders } from "./refusal-pages";
+import { bilingualErrorPage, discardRefusedBody, refusalPageHeaders } from "./refusal-pages";
 import { requestUrl } from "./request-guards";
 
 export const MAX_UPLOADS_PER_ADDRESS = 4;
@@ -49,23 +50,30 @@ export function inFlightLimit(options: LimitOptions) {
 				fromAddress: count,
 				inFlight: total,
 			});
+			discardRefusedBody(req);
 			res
 				.status(429)
 				.set(refusalPageHeaders())
-				// Refused unread, so the connection cannot carry another request.
-				.set({ "Retry-After": String(options.retryAfterSeconds), Connection: "close" })
+				.set("Retry-After", String(options.retryAfterSeconds))
 				.send(bilingualErrorPage(429, options.messageKey));
 			return;
 		}
 		byAddress.set(address, count + 1);
 		total += 1;
-		// "close" comes once per response, whether it finished or the client went away.
-		res.once("close", () => {
+		let released = false;
+		const release = () => {
+			if (released) return;
+			released = true;
 			total -= 1;
 			const left = (byAddress.get(address) ?? 1) - 1;
 			if (left > 0) byAddress.set(address, left);
 			else byAddress.delete(address);
-		});
+		};
+		// The app's work is done once its answer starts: a streamed page may still be on its way to a client
+		// that read the status and moved on, and that must not count against its next request. "close"
+		// covers a client that went away before any answer.
+		onHeaders(res, release);
+		res.once("close", release);
 		next();
 	};
 }

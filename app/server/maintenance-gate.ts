@@ -10,7 +10,7 @@ import { DEFAULT_LANGUAGE, isLanguage, type Language } from "~/lib/i18n";
 import { isOpenDuringMaintenance, MAINTENANCE_RETRY_AFTER_SECONDS } from "~/lib/maintenance";
 
 import { DEFAULT_THEME, isTheme, type Theme } from "~/lib/theme";
-import { maintenancePage, refusalPageHeaders } from "./refusal-pages";
+import { discardRefusedBody, maintenancePage, refusalPageHeaders } from "./refusal-pages";
 import { requestUrl } from "./request-guards";
 import type { SiteState } from "./site-state";
 import { visitorOf } from "./visitor";
@@ -46,8 +46,7 @@ export function maintenanceGate(site: SiteState) {
 					"Retry-After": String(MAINTENANCE_RETRY_AFTER_SECONDS),
 					Vary: "Cookie",
 				});
-			// A write is refused unread, so its connection cannot be reused.
-			if (req.method !== "GET" && req.method !== "HEAD") res.set("Connection", "close");
+			if (req.method !== "GET" && req.method !== "HEAD") discardRefusedBody(req);
 			// Client navigations ask for `.data`: a bare status makes the browser load the page itself.
 			if (url.pathname.endsWith(".data")) {
 				res.type("text/plain; charset=utf-8").send("503 Service Unavailable\n");

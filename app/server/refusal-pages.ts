@@ -5,6 +5,7 @@
  * allows only their own inline style.
  */
 import { createHash } from "node:crypto";
+import type { Request } from "express";
 import type { Language } from "~/lib/i18n";
 import { applySecurityHeaders } from "~/lib/security-headers.server";
 import type { Theme } from "~/lib/theme";
@@ -44,6 +45,23 @@ export function refusalPageHeaders(): Record<string, string> {
 	});
 	applySecurityHeaders(headers, null);
 	return Object.fromEntries(headers);
+}
+
+/** The most of a refused request's body the server reads (and throws away) before it ends the connection. */
+export const MAX_DISCARDED_BYTES = 64 * 1024;
+
+/**
+ * A request refused before its body was read still has that body on the way. Closing the connection on
+ * unread data resets it, and the sender may never see the answer; so a small body is read and thrown away
+ * (the connection can then carry the next request), and past MAX_DISCARDED_BYTES the connection ends.
+ */
+export function discardRefusedBody(req: Request): void {
+	let seen = 0;
+	req.on("data", (chunk: Buffer) => {
+		seen += chunk.byteLength;
+		if (seen > MAX_DISCARDED_BYTES) req.socket.destroy();
+	});
+	req.resume();
 }
 
 function escapeHtml(text: string): string {

@@ -18,6 +18,7 @@ import { scheduleBackups } from "~db/backup";
 import type { DatabaseHandle } from "~db/connection";
 import { signInLimit, uploadLimit } from "./in-flight-limit";
 import { maintenanceGate } from "./maintenance-gate";
+import { discardRefusedBody } from "./refusal-pages";
 import { remixHandler } from "./remix-handler";
 import { readableRequest, refuseMalformed, requestHost, requestIdOf } from "./request-guards";
 import { scheduleSessionPurge } from "./session-purge";
@@ -96,9 +97,9 @@ export async function startServer(env: Env, buildArgument: string | undefined): 
 			path: req.path,
 			origin: req.get("origin"),
 		});
+		discardRefusedBody(req);
 		res
 			.status(403)
-			.set("Connection", "close")
 			.type("text/plain; charset=utf-8")
 			.send(
 				"403 Forbidden: this form was sent from another site.\n403 Запрещено: форма отправлена с другого сайта.\n",

@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { ADMIN, register, signIn } from "./session";
 
@@ -65,6 +66,13 @@ test("a purchase request from a project page reaches the admin inbox and the buy
 	await expect(orders).toContainText("In progress");
 });
 
+/** Resolves when the server has answered a favourites post (a fetch with JavaScript, a form post without). */
+function favouriteSaved(page: Page) {
+	return page.waitForResponse(
+		(response) => response.url().includes("/resources/favourites") && response.request().method() === "POST",
+	);
+}
+
 test("favourites: a heart on cards and the project page, listed in the account", async ({
 	page,
 }, testInfo) => {
@@ -75,19 +83,24 @@ test("favourites: a heart on cards and the project page, listed in the account",
 
 	await register(page, `fan-${testInfo.project.name}-${Date.now().toString(36)}@example.com`);
 	await page.goto("/art");
+	// With JavaScript the heart turns at once; the post must still land before the next page is opened.
+	let saved = favouriteSaved(page);
 	await page.getByRole("button", { name: "Add Tidal Relief to favourites" }).click();
 	await expect(page.getByRole("button", { name: "Remove Tidal Relief from favourites" })).toHaveAttribute(
 		"aria-pressed",
 		"true",
 	);
+	await saved;
 	await page.goto("/account");
 	await expect(page.locator("#favourites").getByRole("heading", { name: "Tidal Relief" })).toBeVisible();
 
 	await page.goto("/project/tidal-relief");
+	saved = favouriteSaved(page);
 	await page.getByRole("main").getByRole("button", { name: "Remove Tidal Relief from favourites" }).click();
 	await expect(
 		page.getByRole("main").getByRole("button", { name: "Add Tidal Relief to favourites" }),
 	).toBeVisible();
+	await saved;
 	await page.goto("/account");
 	await expect(page.getByText("No favourites yet")).toBeVisible();
 });

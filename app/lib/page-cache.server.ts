@@ -1,4 +1,6 @@
 import { randomBytes } from "node:crypto";
+import { DEFAULT_LANGUAGE, isLanguage, SUPPORTED_LANGUAGES } from "./i18n";
+import { DEFAULT_THEME, THEMES } from "./theme";
 
 /**
  * An in-memory cache of rendered pages for anonymous visitors (docs/decisions/0005). Every visitor without a
@@ -23,11 +25,6 @@ export function formatVariant(language: string, theme: string): string {
 	return `${language} ${theme}`;
 }
 
-const LANGUAGES = ["en", "ru"] as const;
-const THEMES = ["light", "dark"] as const;
-const DEFAULT_LANGUAGE = "en";
-const DEFAULT_THEME = "light";
-
 /**
  * The values a page cookie may hold, by the exact text a browser sends back for them. The cookies are
  * made with createCookie (app/lib/cookies.server.ts): base64 of the JSON string, URL-encoded. Browsers
@@ -44,7 +41,7 @@ function encodings<T extends string>(values: readonly T[]): Map<string, T> {
 	return byText;
 }
 const PAGE_COOKIES = new Map<string, Map<string, string>>([
-	["lng", encodings(LANGUAGES)],
+	["lng", encodings(SUPPORTED_LANGUAGES)],
 	["theme", encodings(THEMES)],
 ]);
 
@@ -101,7 +98,7 @@ export function pageCacheSlot({ method, url, cookieHeader }: RequestShape): Page
 	const requested = searchParams.getAll("lng");
 	if (requested.length > 1) return null;
 	const [languageParam] = requested;
-	if (languageParam !== undefined && !LANGUAGES.some((language) => language === languageParam)) return null;
+	if (languageParam !== undefined && !isLanguage(languageParam)) return null;
 	const variant = formatVariant(
 		languageParam ?? cookies.get("lng") ?? DEFAULT_LANGUAGE,
 		cookies.get("theme") ?? DEFAULT_THEME,

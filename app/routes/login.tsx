@@ -3,7 +3,6 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import {
 	type ActionFunctionArgs,
 	data,
-	type HeadersFunction,
 	type LoaderFunctionArgs,
 	type MetaFunction,
 	redirect,
@@ -16,6 +15,7 @@ import { Field, FormAlert, fieldProps } from "~/components/ui/field";
 import { authenticator, getUser, LoginError, startSession } from "~/lib/auth.server";
 import { readFormData } from "~/lib/form.server";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
+import { passRetryAfter } from "~/lib/retry-after";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { rootMetaData, seoMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -36,13 +36,8 @@ const schema = z.object({
 	redirectTo: z.string().optional(),
 });
 
-/** A refused sign-in says when to try again (Retry-After), on the rendered page too. */
-export const headers: HeadersFunction = ({ actionHeaders, parentHeaders }) => {
-	const headers = new Headers(parentHeaders);
-	const retryAfter = actionHeaders.get("Retry-After");
-	if (retryAfter) headers.set("Retry-After", retryAfter);
-	return headers;
-};
+/** A refused attempt says when to try again (Retry-After), on the rendered page too. */
+export const headers = passRetryAfter;
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 	const { origin, language } = rootMetaData(matches);

@@ -3,7 +3,6 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import {
 	type ActionFunctionArgs,
 	data,
-	type HeadersFunction,
 	type LoaderFunctionArgs,
 	type MetaFunction,
 	redirect,
@@ -18,6 +17,7 @@ import { readFormData } from "~/lib/form.server";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { requireSiteOpen } from "~/lib/maintenance.server";
 import { clientAddress } from "~/lib/rate-limit.server";
+import { passRetryAfter } from "~/lib/retry-after";
 import { rootMetaData, seoMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import { emailForUsernameField, newPasswordField, russianPhoneField } from "~/lib/validation";
@@ -30,13 +30,8 @@ const schema = z.object({
 	password: newPasswordField,
 });
 
-/** A refused registration says when to try again (Retry-After), on the rendered page too. */
-export const headers: HeadersFunction = ({ actionHeaders, parentHeaders }) => {
-	const headers = new Headers(parentHeaders);
-	const retryAfter = actionHeaders.get("Retry-After");
-	if (retryAfter) headers.set("Retry-After", retryAfter);
-	return headers;
-};
+/** A refused attempt says when to try again (Retry-After), on the rendered page too. */
+export const headers = passRetryAfter;
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 	const { origin, language } = rootMetaData(matches);

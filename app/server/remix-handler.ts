@@ -62,9 +62,7 @@ export function remixHandler({
 				: null;
 			if (!slot) {
 				res.locals.cache = "bypass";
-				const response = await render(req, res, request);
-				response.headers.delete(VARIANT_HEADER);
-				await sendWebResponse(res, response);
+				await sendWebResponse(res, await render(req, res, request));
 				return;
 			}
 			const { key, variant } = slot;
@@ -95,7 +93,6 @@ export function remixHandler({
 				res.locals.cache = "miss";
 				const response = await render(req, res, request);
 				if (!isShareableResponse(response.status, response.headers)) {
-					response.headers.delete(VARIANT_HEADER);
 					await sendWebResponse(res, response);
 					return;
 				}

@@ -9,7 +9,15 @@ test.describe("theme", () => {
 		const html = page.locator("html");
 		await expect(html).not.toHaveClass(/dark/);
 
+		// With JavaScript the class and localStorage change at once (optimistic); the cookie comes
+		// with the post's answer, so wait for that answer before asking the server for HTML.
+		const themeSaved = () =>
+			js
+				? page.waitForResponse((r) => r.url().includes("/resources/theme") && r.request().method() === "POST")
+				: null;
+		let saved = themeSaved();
 		await page.getByRole("button", { name: "Switch to dark theme" }).click();
+		await saved;
 		await expect(html).toHaveClass(/dark/);
 		await expect(page).toHaveURL("/art");
 		if (js) {
@@ -22,7 +30,9 @@ test.describe("theme", () => {
 
 		await page.reload();
 		await expect(html).toHaveClass(/dark/);
+		saved = themeSaved();
 		await page.getByRole("button", { name: "Switch to light theme" }).click();
+		await saved;
 		await expect(html).not.toHaveClass(/dark/);
 		if (js) {
 			await expect.poll(() => page.evaluate(() => localStorage.getItem("theme"))).toBe("light");

@@ -24,11 +24,9 @@ import { NotFoundPage } from "./components/not-found-page";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { Toaster } from "./components/ui/toaster";
-import { getUser } from "./lib/auth.server";
 import { publicOrigin } from "./lib/env.server";
 import { getLanguage, i18nServer } from "./lib/i18n.server";
 import { maintenanceInfo } from "./lib/maintenance";
-import { assertSiteOpen } from "./lib/maintenance.server";
 import { useNonce } from "./lib/nonce";
 import { formatVariant, VARIANT_HEADER } from "./lib/page-cache.server";
 import { useRootData, useTheme } from "./lib/root-data";
@@ -36,6 +34,8 @@ import { getTheme } from "./lib/theme.server";
 import { takeToast } from "./lib/toast.server";
 import { listFavouriteIds } from "./models/favourites.server";
 import { getSettings } from "./models/settings.server";
+import { getUser } from "./services/auth.server";
+import { assertSiteOpen } from "./services/maintenance.server";
 import stylesheet from "./styles/tailwind.css";
 
 export const links: LinksFunction = () => [

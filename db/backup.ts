@@ -16,8 +16,8 @@ export const BACKUP_MANIFEST_FILE = "manifest.json";
 
 /** Tables whose row counts a restore is checked against. */
 const COUNTED_TABLES = [
-	"products",
-	"product_images",
+	"projects",
+	"project_images",
 	"hero_slides",
 	"artists",
 	"users",

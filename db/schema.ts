@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
-import type { ProductCategory, SlideCategory } from "./categories";
+import type { ProjectCategory, SlideCategory } from "../app/lib/categories";
 
 /**
  * The single truth for table columns. Timestamps are ISO-8601 text (UTC); booleans are 0/1 integers, as
@@ -7,13 +7,13 @@ import type { ProductCategory, SlideCategory } from "./categories";
  */
 type Timestamp = ColumnType<string, string | undefined, string>;
 
-export interface ProductsTable {
+export interface ProjectsTable {
 	id: string;
 	name: string;
 	designer: string;
 	/** Whole rubles. */
 	price: ColumnType<number, number | undefined, number>;
-	category: ColumnType<ProductCategory, ProductCategory | undefined, ProductCategory>;
+	category: ColumnType<ProjectCategory, ProjectCategory | undefined, ProjectCategory>;
 	description_en: ColumnType<string, string | undefined, string>;
 	description_ru: ColumnType<string, string | undefined, string>;
 	image: string | null;
@@ -24,9 +24,9 @@ export interface ProductsTable {
 	updated_at: Timestamp;
 }
 
-export interface ProductImagesTable {
+export interface ProjectImagesTable {
 	id: Generated<number>;
-	product_id: string;
+	project_id: string;
 	image_url: string;
 	image_width: number | null;
 	image_height: number | null;
@@ -101,10 +101,10 @@ export type PurchaseRequestStatus = "new" | "in_progress" | "done" | "cancelled"
 export interface PurchaseRequestsTable {
 	id: Generated<number>;
 	/** Null when the project was deleted after the request was made. */
-	product_id: string | null;
-	product_name: string;
+	project_id: string | null;
+	project_name: string;
 	/** Whole rubles, as shown when the request was made. */
-	product_price: number;
+	project_price: number;
 	email: string;
 	phone: string;
 	user_id: number | null;
@@ -115,7 +115,7 @@ export interface PurchaseRequestsTable {
 
 export interface FavouritesTable {
 	user_id: number;
-	product_id: string;
+	project_id: string;
 	created_at: Timestamp;
 }
 
@@ -126,8 +126,8 @@ export interface AppMetaTable {
 }
 
 export interface Database {
-	products: ProductsTable;
-	product_images: ProductImagesTable;
+	projects: ProjectsTable;
+	project_images: ProjectImagesTable;
 	hero_slides: HeroSlidesTable;
 	artists: ArtistsTable;
 	users: UsersTable;
@@ -138,10 +138,10 @@ export interface Database {
 	favourites: FavouritesTable;
 }
 
-export type Product = Selectable<ProductsTable>;
-export type NewProduct = Insertable<ProductsTable>;
-export type ProductUpdate = Updateable<ProductsTable>;
-export type ProductImage = Selectable<ProductImagesTable>;
+export type Project = Selectable<ProjectsTable>;
+export type NewProject = Insertable<ProjectsTable>;
+export type ProjectUpdate = Updateable<ProjectsTable>;
+export type ProjectImage = Selectable<ProjectImagesTable>;
 export type HeroSlide = Selectable<HeroSlidesTable>;
 export type Artist = Selectable<ArtistsTable>;
 export type User = Selectable<UsersTable>;

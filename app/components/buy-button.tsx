@@ -10,17 +10,17 @@ import { PurchaseForm } from "./purchase-form";
  * "Buy": a link to the request page, which works everywhere; with JavaScript it opens the purchase dialog
  * (a native modal <dialog>: focus stays inside, Escape closes it) instead.
  */
-export function BuyButton({ productId, productName }: { productId: string; productName: string }) {
+export function BuyButton({ projectId, projectName }: { projectId: string; projectName: string }) {
 	const { t } = useTranslation();
 	const hydrated = useHydrated();
 	const { user } = useRootData();
 	const dialogRef = useRef<HTMLDialogElement>(null);
 	const close = useCallback(() => dialogRef.current?.close(), []);
-	const titleId = `purchase-title-${productId}`;
+	const titleId = `purchase-title-${projectId}`;
 	return (
 		<>
 			<a
-				href={purchaseRequestPath(productId)}
+				href={purchaseRequestPath(projectId)}
 				className="button-primary min-w-44"
 				onClick={(event) => {
 					if (!dialogRef.current) return;
@@ -50,8 +50,8 @@ export function BuyButton({ productId, productName }: { productId: string; produ
 								<CloseIcon />
 							</button>
 						</div>
-						<p className="mt-2 mb-6 text-sm text-muted">{t("purchase.intro", { productName })}</p>
-						<PurchaseForm productId={productId} defaultEmail={user?.email} onDone={close} onCancel={close} />
+						<p className="mt-2 mb-6 text-sm text-muted">{t("purchase.intro", { projectName })}</p>
+						<PurchaseForm projectId={projectId} defaultEmail={user?.email} onDone={close} onCancel={close} />
 					</div>
 				</dialog>
 			) : null}

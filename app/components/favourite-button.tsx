@@ -7,25 +7,25 @@ import { HeartIcon } from "./icons";
 
 /** The heart on cards and the project page: a form post, shown as done at once with JavaScript. */
 export function FavouriteButton({
-	productId,
-	productName,
+	projectId,
+	projectName,
 	className,
 }: {
-	productId: string;
-	productName: string;
+	projectId: string;
+	projectName: string;
 	className?: string;
 }) {
 	const { t } = useTranslation();
 	const { favourites } = useRootData();
-	const fetcher = useFetcher({ key: `favourite-${productId}` });
+	const fetcher = useFetcher({ key: `favourite-${projectId}` });
 	const hydrated = useHydrated();
 	const location = useLocation();
 	const pending = fetcher.formData?.get("favourite");
-	const active = typeof pending === "string" ? pending === "true" : favourites.includes(productId);
-	const label = t(active ? "favourites.remove" : "favourites.add", { name: productName });
+	const active = typeof pending === "string" ? pending === "true" : favourites.includes(projectId);
+	const label = t(active ? "favourites.remove" : "favourites.add", { name: projectName });
 	return (
 		<fetcher.Form method="post" action="/resources/favourites" className={className}>
-			<input type="hidden" name="productId" value={productId} />
+			<input type="hidden" name="projectId" value={projectId} />
 			<input type="hidden" name="favourite" value={active ? "false" : "true"} />
 			{hydrated ? null : (
 				<input type="hidden" name="redirectTo" value={location.pathname + location.search} />

@@ -1,9 +1,9 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { SITE_CATEGORIES } from "~/lib/categories";
 import { STUDIO_URL } from "~/lib/site";
 import { useHydrated } from "~/lib/use-hydrated";
-import { SITE_CATEGORIES } from "~db/categories";
 import { CloseIcon, ExternalIcon, MenuIcon } from "./icons";
 
 const FOCUSABLE =

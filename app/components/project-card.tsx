@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { formatPrice } from "~/lib/format";
 import { cx } from "~/lib/site";
 import { useImageStatus } from "~/lib/use-image-status";
-import type { ProjectSummary } from "~/models/products.server";
+import type { ProjectSummary } from "~/models/projects.server";
 import { FavouriteButton } from "./favourite-button";
 import { ExternalIcon } from "./icons";
 import { ResponsiveImage } from "./responsive-image";
@@ -79,7 +79,7 @@ export function ProjectCard({
 					{content}
 				</Link>
 			)}
-			<FavouriteButton productId={project.id} productName={project.name} className="absolute top-3 right-3" />
+			<FavouriteButton projectId={project.id} projectName={project.name} className="absolute top-3 right-3" />
 		</article>
 	);
 }

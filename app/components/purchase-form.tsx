@@ -9,11 +9,11 @@ import { showToast } from "./ui/toaster";
 
 /** What the request action answers a dialog (the page version is redirected instead). */
 export type PurchaseActionData =
-	| { ok: true; productName: string }
+	| { ok: true; projectName: string }
 	| { ok: false; result: SubmissionResult<string[]> };
 
 interface PurchaseFormProps {
-	productId: string;
+	projectId: string;
 	defaultEmail?: string;
 	/** Page mode (no JavaScript needed): the action's answer after a failed post. */
 	lastResult?: SubmissionResult<string[]> | null;
@@ -27,15 +27,15 @@ interface PurchaseFormProps {
  * JavaScript); in the project page's dialog a fetcher posts it, so errors show in the dialog and success
  * closes it, resets the form and shows the confirmation for 3 seconds.
  */
-export function PurchaseForm({ productId, defaultEmail, lastResult, onDone, onCancel }: PurchaseFormProps) {
+export function PurchaseForm({ projectId, defaultEmail, lastResult, onDone, onCancel }: PurchaseFormProps) {
 	const { t } = useTranslation();
 	const navigation = useNavigation();
-	const fetcher = useFetcher<PurchaseActionData>({ key: `purchase-${productId}` });
+	const fetcher = useFetcher<PurchaseActionData>({ key: `purchase-${projectId}` });
 	const dialog = Boolean(onDone);
-	const action = purchaseRequestPath(productId);
+	const action = purchaseRequestPath(projectId);
 	const fetcherResult = fetcher.data && !fetcher.data.ok ? fetcher.data.result : undefined;
 	const [form, fields] = useForm({
-		id: `purchase-${productId}`,
+		id: `purchase-${projectId}`,
 		lastResult: dialog ? fetcherResult : lastResult,
 		defaultValue: { email: defaultEmail ?? "", phone: "+7" },
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: purchaseSchema }),
@@ -52,7 +52,7 @@ export function PurchaseForm({ productId, defaultEmail, lastResult, onDone, onCa
 		showToast({
 			type: "success",
 			title: "purchase.thanks",
-			values: { productName: saved.productName },
+			values: { projectName: saved.projectName },
 			duration: PURCHASE_TOAST_MS,
 		});
 		form.reset();

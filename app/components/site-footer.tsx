@@ -1,8 +1,8 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { SITE_CATEGORIES } from "~/lib/categories";
 import { useRootData } from "~/lib/root-data";
 import { BRAND_WORD, CONTACT_EMAIL, CREDIT_URL, FOOTER_MARQUEE_REPEATS, STUDIO_URL } from "~/lib/site";
-import { SITE_CATEGORIES } from "~db/categories";
 import { ExternalIcon } from "./icons";
 
 const INFO_PAGES = ["about", "contact", "terms", "privacy"] as const;

@@ -1,9 +1,9 @@
 import { Link, NavLink } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { SITE_CATEGORIES } from "~/lib/categories";
 import { useRootData } from "~/lib/root-data";
 import { BRAND_WORD, cx, HEADER_SCROLL_THRESHOLD_PX } from "~/lib/site";
 import { useScrolledPast } from "~/lib/use-scrolled-past";
-import { SITE_CATEGORIES } from "~db/categories";
 import { AudioPlayer } from "./audio-player";
 import { UserIcon } from "./icons";
 import { LanguageMenu } from "./language-menu";

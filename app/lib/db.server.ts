@@ -4,7 +4,7 @@ import { getEnv } from "./env.server";
 
 /**
  * The server's one database connection. Migrations and the seed run before the server starts
- * (db/setup.ts); here we only refuse to serve from a database that is behind the code.
+ * (db/cli/setup.ts); here we only refuse to serve from a database that is behind the code.
  */
 function connect(): DatabaseHandle {
 	const handle = openDatabase(getEnv().DATABASE_PATH);

@@ -6,7 +6,7 @@ import { DEFAULT_LANGUAGE, i18nConfig, isLanguage, type Language, SUPPORTED_LANG
 
 /**
  * Language detection: `?lng=` first (shared links), then the cookie, then English. The browser's
- * Accept-Language is deliberately not used: the product's default language is English.
+ * Accept-Language is deliberately not used: the project's default language is English.
  */
 const remixI18Next = new RemixI18Next({
 	detection: {

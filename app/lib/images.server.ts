@@ -11,7 +11,7 @@ export interface SavedImage {
 }
 
 /** Upload folders (the spec's storage buckets). */
-export type ImageFolder = "products" | "gallery" | "slides" | "artists";
+export type ImageFolder = "projects" | "gallery" | "slides" | "artists";
 
 /**
  * Writes via a temporary file and a rename, so a crash never leaves a half-written file under a name

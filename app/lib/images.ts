@@ -1,10 +1,10 @@
 /**
  * Image URLs, safe for the browser. A stored image is a key under uploads/ such as
- * "products/3f9a…c2.jpg"; its width variants are WebP files next to it ("…-400w.webp").
+ * "projects/3f9a…c2.jpg"; its width variants are WebP files next to it ("…-400w.webp").
  */
 export const IMAGE_ROUTE = "/resources/images";
 export const VARIANT_WIDTHS = [400, 800, 1200, 1920] as const;
-export const DEFAULT_PRODUCT_IMAGE = "/placeholder.svg";
+export const DEFAULT_PROJECT_IMAGE = "/placeholder.svg";
 
 export interface StoredImage {
 	key: string;

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { PRODUCT_CATEGORIES } from "~db/categories";
+import { PROJECT_CATEGORIES } from "~/lib/categories";
 
 /**
  * The admin project form's fields (add and edit share them), safe for the browser: the same schema
  * validates as the admin types and again on the server. Messages are keys in the admin namespace.
- * Images are not in the schema: the server checks them by decoding (app/lib/image-upload.server.ts).
+ * Images are not in the schema: the server checks them by decoding (app/services/image-upload.server.ts).
  */
 export const PROJECT_ID_PATTERN = /^[a-z0-9](?:[a-z0-9_-]*[a-z0-9])?$/;
 export const MAX_PROJECT_ID_LENGTH = 80;
@@ -46,7 +46,7 @@ export const projectSchema = z.object({
 		.optional(),
 	name: required("admin:projects.errors.nameRequired", 200),
 	designer: required("admin:projects.errors.designerRequired", 200),
-	category: z.enum(PRODUCT_CATEGORIES, { error: "admin:projects.errors.categoryRequired" }),
+	category: z.enum(PROJECT_CATEGORIES, { error: "admin:projects.errors.categoryRequired" }),
 	price: z
 		.number({ error: "admin:projects.errors.priceInvalid" })
 		.int("admin:projects.errors.priceInvalid")

@@ -8,8 +8,8 @@ export const purchaseSchema = z.object({
 	website: z.string().max(500).optional(),
 });
 
-export function purchaseRequestPath(productId: string): string {
-	return `/project/${encodeURIComponent(productId)}/request`;
+export function purchaseRequestPath(projectId: string): string {
+	return `/project/${encodeURIComponent(projectId)}/request`;
 }
 
 /** The confirmation toast's lifetime (spec §9). */

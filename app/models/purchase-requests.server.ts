@@ -4,8 +4,8 @@ export { isRequestStatus, REQUEST_STATUSES } from "~/lib/request-status";
 
 import type { PurchaseRequest, PurchaseRequestStatus, User } from "~db/schema";
 
-export class ProductNotFoundError extends Error {
-	override name = "ProductNotFoundError";
+export class ProjectNotFoundError extends Error {
+	override name = "ProjectNotFoundError";
 }
 
 /**
@@ -13,24 +13,24 @@ export class ProductNotFoundError extends Error {
  * same transaction as the insert (the client's idea of the price is never used).
  */
 export async function createPurchaseRequest(input: {
-	productId: string;
+	projectId: string;
 	email: string;
 	phone: string;
 	userId: number | null;
 }): Promise<PurchaseRequest> {
 	return db.transaction().execute(async (trx) => {
-		const product = await trx
-			.selectFrom("products")
+		const project = await trx
+			.selectFrom("projects")
 			.select(["id", "name", "price"])
-			.where("id", "=", input.productId)
+			.where("id", "=", input.projectId)
 			.executeTakeFirst();
-		if (!product) throw new ProductNotFoundError(`Project ${input.productId} not found`);
+		if (!project) throw new ProjectNotFoundError(`Project ${input.projectId} not found`);
 		return trx
 			.insertInto("purchase_requests")
 			.values({
-				product_id: product.id,
-				product_name: product.name,
-				product_price: product.price,
+				project_id: project.id,
+				project_name: project.name,
+				project_price: project.price,
 				email: input.email,
 				phone: input.phone,
 				user_id: input.userId,

@@ -1,5 +1,5 @@
+import type { SlideCategory } from "~/lib/categories";
 import { db } from "~/lib/db.server";
-import type { SlideCategory } from "~db/categories";
 import type { HeroSlide } from "~db/schema";
 
 /** Active hero slides for the home slider, in their set order. */

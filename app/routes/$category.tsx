@@ -4,11 +4,11 @@ import { ArtCollections } from "~/components/catalog/art-collections";
 import catalogStyles from "~/components/catalog/catalog.css";
 import { CategoryBanner } from "~/components/catalog/category-banner";
 import { CategoryProjects } from "~/components/catalog/category-projects";
+import { SITE_CATEGORIES, type SiteCategory } from "~/lib/categories";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { logger } from "~/lib/logger.server";
 import { rootMetaData, seoMeta } from "~/lib/seo";
-import { listProductsByCategory, type ProjectSummary, toProjectSummary } from "~/models/products.server";
-import { SITE_CATEGORIES, type SiteCategory } from "~db/categories";
+import { listProjectsByCategory, type ProjectSummary, toProjectSummary } from "~/models/projects.server";
 
 /**
  * /branding, /design, /art and /creative. Any other single-segment path that no static route claims
@@ -36,8 +36,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 		description: t(`category.metaDescription.${category}`),
 	};
 	try {
-		const products = await listProductsByCategory(category);
-		const projects = products.map((product) => toProjectSummary(product, language));
+		const rows = await listProjectsByCategory(category);
+		const projects = rows.map((row) => toProjectSummary(row, language));
 		return { category, projects, error: null, meta };
 	} catch (error) {
 		// The page (and the site around it) still renders; the visitor sees what went wrong in an alert.

@@ -8,12 +8,10 @@ import { AboutBlock, DesignersBlock, FeaturedBlock } from "~/components/home/hom
 import { type Language, localized } from "~/lib/i18n";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { imageUrl } from "~/lib/images";
-import { logger } from "~/lib/logger.server";
 import { rootMetaData, seoMeta } from "~/lib/seo";
 import { listArtists } from "~/models/artists.server";
-import { listFeaturedProducts, toProjectSummary } from "~/models/products.server";
+import { listFeaturedProjects, toProjectSummary } from "~/models/projects.server";
 import { listActiveSlides } from "~/models/slides.server";
-import { seedSlides } from "~db/seed-data";
 
 const FEATURED_COUNT = 6;
 
@@ -37,13 +35,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const [t, slides, featured, artists] = await Promise.all([
 		i18nServer.getFixedT(language, "home"),
 		loadSlides(language),
-		listFeaturedProducts(FEATURED_COUNT),
+		listFeaturedProjects(FEATURED_COUNT),
 		listArtists(),
 	]);
 	return {
 		meta: { title: t("meta.title"), description: t("meta.description") },
 		slides,
-		featured: featured.map((product) => toProjectSummary(product, language)),
+		featured: featured.map((project) => toProjectSummary(project, language)),
 		artists: artists.map((artist) => ({
 			id: artist.id,
 			name: artist.name,
@@ -54,27 +52,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	};
 }
 
-/** Active slides in their order; if the query fails, the built-in slides (text on a painted backdrop). */
+/** Active slides in their order. */
 async function loadSlides(language: Language): Promise<HeroSlideView[]> {
-	try {
-		const slides = await listActiveSlides();
-		return slides.map((slide) => ({
-			id: String(slide.id),
-			title: localized(language, slide.title_en, slide.title_ru),
-			subtitle: localized(language, slide.subtitle_en, slide.subtitle_ru),
-			category: slide.category,
-			image: { key: slide.image_url, width: slide.image_width, height: slide.image_height },
-		}));
-	} catch (error) {
-		logger.error("loading hero slides failed; showing the built-in slides", error);
-		return seedSlides.map((slide) => ({
-			id: `fallback-${slide.sortOrder}`,
-			title: localized(language, slide.titleEn, slide.titleRu),
-			subtitle: localized(language, slide.subtitleEn, slide.subtitleRu),
-			category: slide.category,
-			image: null,
-		}));
-	}
+	const slides = await listActiveSlides();
+	return slides.map((slide) => ({
+		id: String(slide.id),
+		title: localized(language, slide.title_en, slide.title_ru),
+		subtitle: localized(language, slide.subtitle_en, slide.subtitle_ru),
+		category: slide.category,
+		image: { key: slide.image_url, width: slide.image_width, height: slide.image_height },
+	}));
 }
 
 export default function Home() {

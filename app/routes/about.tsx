@@ -5,11 +5,11 @@ import { ArrowLink } from "~/components/pages/arrow-link";
 import { readRecords, readStrings } from "~/components/pages/locale-content";
 import { PageIntro } from "~/components/pages/page-intro";
 import { SectionHeading } from "~/components/pages/section-heading";
+import { SITE_CATEGORIES } from "~/lib/categories";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { rootMetaData, seoMeta } from "~/lib/seo";
 import { listArtists } from "~/models/artists.server";
-import { searchProducts } from "~/models/products.server";
-import { SITE_CATEGORIES } from "~db/categories";
+import { searchProjects } from "~/models/projects.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 	seoMeta({
@@ -24,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const [t, artists, catalogue] = await Promise.all([
 		i18nServer.getFixedT(language, "pages"),
 		listArtists(),
-		searchProducts({ pageSize: 1 }),
+		searchProjects({ pageSize: 1 }),
 	]);
 	return {
 		meta: { title: t("about.metaTitle"), description: t("about.metaDescription") },

@@ -6,19 +6,19 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { ProjectCard } from "~/components/project-card";
 import { Field, fieldProps } from "~/components/ui/field";
-import { getSessionId, requireUser } from "~/lib/auth.server";
 import { readFormData } from "~/lib/form.server";
 import { formatPrice } from "~/lib/format";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
-import { requireSiteOpen } from "~/lib/maintenance.server";
 import { verifyPassword } from "~/lib/password.server";
 import { rootMetaData, seoMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import { newPasswordField, russianPhoneField } from "~/lib/validation";
-import { listFavouriteProducts } from "~/models/favourites.server";
-import { toProjectSummary } from "~/models/products.server";
+import { listFavouriteProjects } from "~/models/favourites.server";
+import { toProjectSummary } from "~/models/projects.server";
 import { listRequestsForUser } from "~/models/purchase-requests.server";
 import { changeUserPassword, updateUserPhone } from "~/models/users.server";
+import { getSessionId, requireUser } from "~/services/auth.server";
+import { requireSiteOpen } from "~/services/maintenance.server";
 
 const phoneSchema = z.object({ intent: z.literal("phone"), phone: russianPhoneField });
 const passwordSchema = z.object({
@@ -49,7 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const language = await getLanguage(request);
 	const [orders, favourites, t] = await Promise.all([
 		listRequestsForUser(user),
-		listFavouriteProducts(user.id),
+		listFavouriteProjects(user.id),
 		i18nServer.getFixedT(language, "account"),
 	]);
 	return data(
@@ -58,13 +58,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 			user: { username: user.username, email: user.email, phone: user.phone, role: user.role },
 			orders: orders.map((order) => ({
 				id: order.id,
-				productId: order.product_id,
-				productName: order.product_name,
-				price: order.product_price,
+				projectId: order.project_id,
+				projectName: order.project_name,
+				price: order.project_price,
 				createdAt: order.created_at,
 				status: order.status,
 			})),
-			favourites: favourites.map((product) => toProjectSummary(product, language)),
+			favourites: favourites.map((project) => toProjectSummary(project, language)),
 		},
 		{ headers: { "Cache-Control": "private, no-store" } },
 	);
@@ -163,7 +163,7 @@ export default function AccountPage() {
 							<thead className="border-b border-line text-muted">
 								<tr>
 									<th scope="col" className="py-3 pr-4 font-semibold">
-										{t("account.orderProduct")}
+										{t("account.orderProject")}
 									</th>
 									<th scope="col" className="py-3 pr-4 font-semibold">
 										{t("account.orderPrice")}
@@ -180,17 +180,17 @@ export default function AccountPage() {
 								{orders.map((order) => (
 									<tr key={order.id} className="border-b border-line">
 										<td className="py-3 pr-4">
-											{order.productId ? (
+											{order.projectId ? (
 												<Link
-													to={`/project/${order.productId}`}
+													to={`/project/${order.projectId}`}
 													className="font-semibold underline-offset-4 hover:underline"
 												>
-													{order.productName}
+													{order.projectName}
 												</Link>
 											) : (
 												<span>
-													{order.productName}{" "}
-													<span className="text-muted">({t("account.productRemoved")})</span>
+													{order.projectName}{" "}
+													<span className="text-muted">({t("account.projectRemoved")})</span>
 												</span>
 											)}
 										</td>

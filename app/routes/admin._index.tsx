@@ -1,5 +1,5 @@
 import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/services/auth.server";
 
 /** /admin opens the first admin section. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -4,19 +4,19 @@ import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { AdminTable } from "~/components/admin/admin-table";
 import { showToast } from "~/components/ui/toaster";
-import { requireAdmin } from "~/lib/auth.server";
+import type { ProjectCategory } from "~/lib/categories";
 import { readFormData } from "~/lib/form.server";
 import { formatPrice } from "~/lib/format";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
-import { deleteImageIfUnused } from "~/lib/image-upload.server";
 import { imageUrl, isVectorKey, type StoredImage, variantKey, variantWidths } from "~/lib/images";
 import { adminMeta } from "~/lib/seo";
 import { cx } from "~/lib/site";
 import type { Toast } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useHydrated } from "~/lib/use-hydrated";
-import { deleteProject, getProductById, listProductsForAdmin } from "~/models/products.server";
-import type { ProductCategory } from "~db/categories";
+import { deleteProject, getProjectById, listProjectsForAdmin } from "~/models/projects.server";
+import { requireAdmin } from "~/services/auth.server";
+import { deleteImageIfUnused } from "~/services/image-upload.server";
 
 const LIST = "/admin/projects";
 
@@ -27,16 +27,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const t = await i18nServer.getFixedT(await getLanguage(request), "admin");
 	const headers = { "Cache-Control": "no-store" };
 	try {
-		const products = await listProductsForAdmin();
-		const projects = products.map((product) => ({
-			id: product.id,
-			name: product.name,
-			designer: product.designer,
-			category: product.category,
-			price: product.price,
-			image: product.image
-				? { key: product.image, width: product.image_width, height: product.image_height }
-				: null,
+		const rows = await listProjectsForAdmin();
+		const projects = rows.map((row) => ({
+			id: row.id,
+			name: row.name,
+			designer: row.designer,
+			category: row.category,
+			price: row.price,
+			image: row.image ? { key: row.image, width: row.image_width, height: row.image_height } : null,
 		}));
 		// ?delete=<id> is the confirm step: it works without JavaScript, and with it shows as a dialog.
 		const deleteId = new URL(request.url).searchParams.get("delete");
@@ -84,7 +82,7 @@ export async function action({ request }: ActionFunctionArgs) {
 				type: "success",
 				title: "admin:projects.toast.deletedTitle",
 				description: "admin:projects.toast.deleted",
-				values: { name: deleted.product.name },
+				values: { name: deleted.project.name },
 			});
 		} catch (error) {
 			console.error(`Deleting project ${id} failed:`, error);
@@ -93,9 +91,9 @@ export async function action({ request }: ActionFunctionArgs) {
 	}
 
 	if (intent === "refresh") {
-		const product = await getProductById(id);
-		const toast: Toast = product
-			? { type: "success" as const, title: "admin:projects.toast.refreshed", values: { name: product.name } }
+		const project = await getProjectById(id);
+		const toast: Toast = project
+			? { type: "success" as const, title: "admin:projects.toast.refreshed", values: { name: project.name } }
 			: {
 					type: "error" as const,
 					title: "admin:projects.toast.errorTitle",
@@ -103,7 +101,7 @@ export async function action({ request }: ActionFunctionArgs) {
 					values: { reason: `Project with ID ${id} not found` },
 				};
 		if (noScript) return redirectWithToast(LIST, toast);
-		return data({ toast }, { status: product ? 200 : 404 });
+		return data({ toast }, { status: project ? 200 : 404 });
 	}
 	return data({ toast: null }, { status: 400 });
 }
@@ -290,7 +288,7 @@ function ProjectRow({ project, deleting }: { project: Row; deleting: boolean }) 
 	);
 }
 
-function CategoryName({ category }: { category: ProductCategory }) {
+function CategoryName({ category }: { category: ProjectCategory }) {
 	const { t } = useTranslation();
 	return <>{t(`categories.${category}`)}</>;
 }

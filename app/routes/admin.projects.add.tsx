@@ -2,10 +2,10 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFuncti
 import { useActionData } from "@remix-run/react";
 import { ProjectForm, type ProjectFormReply } from "~/components/admin/project-form";
 import { ProjectFormError } from "~/components/admin/project-form-error";
-import { requireAdmin } from "~/lib/auth.server";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
-import { submitProjectForm } from "~/lib/project-form.server";
 import { adminMeta } from "~/lib/seo";
+import { requireAdmin } from "~/services/auth.server";
+import { submitProjectForm } from "~/services/project-editor.server";
 
 export const meta: MetaFunction<typeof loader> = adminMeta;
 

@@ -2,42 +2,42 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFuncti
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ProjectForm, type ProjectFormReply } from "~/components/admin/project-form";
 import { ProjectFormError } from "~/components/admin/project-form-error";
-import { requireAdmin } from "~/lib/auth.server";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
-import { submitProjectForm } from "~/lib/project-form.server";
 import { adminMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
-import { getProductById, listProductImages } from "~/models/products.server";
+import { getProjectById, listProjectImages } from "~/models/projects.server";
+import { requireAdmin } from "~/services/auth.server";
+import { submitProjectForm } from "~/services/project-editor.server";
 
 export const meta: MetaFunction<typeof loader> = adminMeta;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	await requireAdmin(request);
-	const product = await getProductById(params.id ?? "");
-	if (!product) {
+	const project = await getProjectById(params.id ?? "");
+	if (!project) {
 		throw await redirectWithToast("/admin/projects", {
 			type: "error",
 			title: "admin:projects.toast.notFound",
 		});
 	}
 	const [rows, t] = await Promise.all([
-		listProductImages(product.id),
+		listProjectImages(project.id),
 		i18nServer.getFixedT(await getLanguage(request), "admin"),
 	]);
 	return data(
 		{
-			title: t("projects.form.editMetaTitle", { name: product.name }),
+			title: t("projects.form.editMetaTitle", { name: project.name }),
 			project: {
-				id: product.id,
-				name: product.name,
-				designer: product.designer,
-				category: product.category,
-				price: product.price,
-				link: product.link,
-				descriptionEn: product.description_en,
-				descriptionRu: product.description_ru,
-				image: product.image
-					? { key: product.image, width: product.image_width, height: product.image_height }
+				id: project.id,
+				name: project.name,
+				designer: project.designer,
+				category: project.category,
+				price: project.price,
+				link: project.link,
+				descriptionEn: project.description_en,
+				descriptionRu: project.description_ru,
+				image: project.image
+					? { key: project.image, width: project.image_width, height: project.image_height }
 					: null,
 			},
 			gallery: rows.map((row) => ({

@@ -4,7 +4,6 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { AdminPageHeader } from "~/components/admin/admin-page-header";
 import { AdminTable } from "~/components/admin/admin-table";
-import { requireAdmin } from "~/lib/auth.server";
 import { readFormData } from "~/lib/form.server";
 import { formatPrice } from "~/lib/format";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
@@ -14,6 +13,7 @@ import { adminMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useHydrated } from "~/lib/use-hydrated";
 import { listRequests, setRequestStatus } from "~/models/purchase-requests.server";
+import { requireAdmin } from "~/services/auth.server";
 
 export const meta: MetaFunction<typeof loader> = adminMeta;
 
@@ -109,17 +109,17 @@ export default function AdminRequests() {
 						<tr key={item.id} className="border-b border-line align-top" data-testid="request-row">
 							<td className="py-3 pr-4 text-muted">{item.id}</td>
 							<td className="py-3 pr-4">
-								{item.product_id ? (
-									<Link to={`/project/${item.product_id}`} className="font-semibold hover:underline">
-										{item.product_name}
+								{item.project_id ? (
+									<Link to={`/project/${item.project_id}`} className="font-semibold hover:underline">
+										{item.project_name}
 									</Link>
 								) : (
 									<span>
-										{item.product_name} <span className="text-muted">({t("requests.productRemoved")})</span>
+										{item.project_name} <span className="text-muted">({t("requests.projectRemoved")})</span>
 									</span>
 								)}
 							</td>
-							<td className="py-3 pr-4 whitespace-nowrap">{formatPrice(item.product_price)}</td>
+							<td className="py-3 pr-4 whitespace-nowrap">{formatPrice(item.project_price)}</td>
 							<td className="py-3 pr-4">
 								<a href={`mailto:${item.email}`} className="block hover:underline">
 									{item.email}

@@ -7,7 +7,6 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { CheckboxField } from "~/components/ui/checkbox-field";
 import { Field, fieldProps } from "~/components/ui/field";
-import { requireAdmin } from "~/lib/auth.server";
 import { readFormData } from "~/lib/form.server";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { adminMeta } from "~/lib/seo";
@@ -15,6 +14,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { useHydrated } from "~/lib/use-hydrated";
 import { emailField } from "~/lib/validation";
 import { DEFAULT_AUDIO_URL, getSettings, updateSettings } from "~/models/settings.server";
+import { requireAdmin } from "~/services/auth.server";
 
 const TABS = ["general", "notifications"] as const;
 type Tab = (typeof TABS)[number];

@@ -11,10 +11,9 @@ import { RowForm } from "~/components/admin/row-form";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { CheckboxField } from "~/components/ui/checkbox-field";
 import { Field, FormAlert, fieldProps } from "~/components/ui/field";
-import { requireAdmin } from "~/lib/auth.server";
+import { SLIDE_CATEGORIES } from "~/lib/categories";
 import { localized } from "~/lib/i18n";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
-import { deleteImageIfUnused, readUploadForm, storeUploadedImage } from "~/lib/image-upload.server";
 import { adminMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import {
@@ -26,7 +25,8 @@ import {
 	setSlideActive,
 	updateSlide,
 } from "~/models/slides.server";
-import { SLIDE_CATEGORIES } from "~db/categories";
+import { requireAdmin } from "~/services/auth.server";
+import { deleteImageIfUnused, readUploadForm, storeUploadedImage } from "~/services/image-upload.server";
 
 const SLIDER_PATH = "/admin/slider";
 const TEXT_FIELDS = ["titleEn", "titleRu", "subtitleEn", "subtitleRu"] as const;

@@ -1,9 +1,9 @@
 import { data, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { requireAdmin } from "~/lib/auth.server";
 import { ADMIN_NAMESPACE, adminResources } from "~/locales/admin";
 import { countNewRequests } from "~/models/purchase-requests.server";
+import { requireAdmin } from "~/services/auth.server";
 
 /** The sidebar, in the spec's order (requests sit next to the projects they are about). */
 const ADMIN_SECTIONS = ["projects", "requests", "slider", "users", "settings"] as const;

@@ -10,7 +10,6 @@ import { AdminTable } from "~/components/admin/admin-table";
 import { RowForm } from "~/components/admin/row-form";
 import { Field, FormAlert, fieldProps } from "~/components/ui/field";
 import { showToast } from "~/components/ui/toaster";
-import { requireAdmin } from "~/lib/auth.server";
 import { readFormData } from "~/lib/form.server";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { adminMeta } from "~/lib/seo";
@@ -25,6 +24,7 @@ import {
 	listUsers,
 	UsernameTakenError,
 } from "~/models/users.server";
+import { requireAdmin } from "~/services/auth.server";
 
 const ROLES = ["user", "admin"] as const;
 const STATUSES = ["active", "blocked"] as const;

@@ -9,7 +9,7 @@ import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { imageUrl } from "~/lib/images";
 import { absoluteUrl, localizedUrl, rootMetaData, seoMeta } from "~/lib/seo";
 import { getArtistById } from "~/models/artists.server";
-import { listProductsByDesigner, toProjectSummary } from "~/models/products.server";
+import { listProjectsByDesigner, toProjectSummary } from "~/models/projects.server";
 
 const PORTRAIT_SIZES = "(min-width: 1024px) 42vw, 92vw";
 
@@ -42,7 +42,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	if (!artist) throw new Response("Not Found", { status: 404 });
 	const language = await getLanguage(request);
 	const t = await i18nServer.getFixedT(language, "artists");
-	const products = await listProductsByDesigner(artist.name);
+	const projects = await listProjectsByDesigner(artist.name);
 	const description = localized(language, artist.description_en, artist.description_ru);
 	return {
 		artist: {
@@ -53,7 +53,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 				? { key: artist.image, width: artist.image_width, height: artist.image_height }
 				: null,
 		},
-		projects: products.map((product) => toProjectSummary(product, language)),
+		projects: projects.map((project) => toProjectSummary(project, language)),
 		meta: {
 			title: t("profile.metaTitle", { name: artist.name }),
 			// The opening sentence: search snippets stay short and still say what the studio does.

@@ -8,7 +8,7 @@ import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { imageUrl } from "~/lib/images";
 import { rootMetaData, seoMeta } from "~/lib/seo";
 import { listArtists } from "~/models/artists.server";
-import { listProductsByDesigner } from "~/models/products.server";
+import { listProjectsByDesigner } from "~/models/projects.server";
 
 const CARD_SIZES = "(min-width: 1280px) 23vw, (min-width: 1024px) 30vw, (min-width: 640px) 45vw, 92vw";
 /** A card's teaser: the description's opening, long enough to say what the studio does. */
@@ -27,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const language = await getLanguage(request);
 	const t = await i18nServer.getFixedT(language, "artists");
 	const artists = await listArtists();
-	const works = await Promise.all(artists.map((artist) => listProductsByDesigner(artist.name)));
+	const works = await Promise.all(artists.map((artist) => listProjectsByDesigner(artist.name)));
 	const cards = artists.map((artist, index) => ({
 		id: artist.id,
 		name: artist.name,

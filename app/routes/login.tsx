@@ -12,7 +12,6 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { AuthCard } from "~/components/auth-card";
 import { Field, FormAlert, fieldProps } from "~/components/ui/field";
-import { authenticator, getUser, LoginError, startSession } from "~/lib/auth.server";
 import { readFormData } from "~/lib/form.server";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { passRetryAfter } from "~/lib/retry-after";
@@ -21,6 +20,7 @@ import { rootMetaData, seoMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import { isReservedUsername } from "~/lib/usernames";
 import { getSettings } from "~/models/settings.server";
+import { authenticator, getUser, LoginError, startSession } from "~/services/auth.server";
 
 const schema = z.object({
 	username: z

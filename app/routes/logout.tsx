@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
-import { endSession } from "~/lib/auth.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { endSession } from "~/services/auth.server";
 
 /** Signing out is a POST (a link or prefetch must never sign anyone out). */
 export async function action({ request }: ActionFunctionArgs) {

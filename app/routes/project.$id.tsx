@@ -7,14 +7,14 @@ import { type GalleryImage, ProjectGallery } from "~/components/catalog/project-
 import { SellingPoints } from "~/components/catalog/selling-points";
 import { FavouriteButton } from "~/components/favourite-button";
 import { ArrowLeftIcon, ArrowRightIcon } from "~/components/icons";
+import { type ProjectCategory, SITE_CATEGORIES } from "~/lib/categories";
 import { formatPrice } from "~/lib/format";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
-import { DEFAULT_PRODUCT_IMAGE, imageUrl } from "~/lib/images";
+import { DEFAULT_PROJECT_IMAGE, imageUrl } from "~/lib/images";
 import { absoluteUrl, rootMetaData, seoMeta } from "~/lib/seo";
 import { CONTACT_EMAIL } from "~/lib/site";
 import { getArtistByName } from "~/models/artists.server";
-import { getProductById, listProductImages, toProjectSummary } from "~/models/products.server";
-import { type ProductCategory, SITE_CATEGORIES } from "~db/categories";
+import { getProjectById, listProjectImages, toProjectSummary } from "~/models/projects.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogStyles }];
 
@@ -53,15 +53,15 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-	const product = await getProductById(params.id ?? "");
-	if (!product) throw new Response("Not Found", { status: 404 });
+	const row = await getProjectById(params.id ?? "");
+	if (!row) throw new Response("Not Found", { status: 404 });
 	const language = await getLanguage(request);
 	const [galleryRows, artist, t] = await Promise.all([
-		listProductImages(product.id),
-		getArtistByName(product.designer),
+		listProjectImages(row.id),
+		getArtistByName(row.designer),
 		i18nServer.getFixedT(language, "catalog"),
 	]);
-	const project = toProjectSummary(product, language);
+	const project = toProjectSummary(row, language);
 	const gallery: GalleryImage[] = [
 		{ image: project.image, alt: project.name },
 		...galleryRows.map((row, index) => ({
@@ -133,8 +133,8 @@ export default function ProjectPage() {
 							</div>
 						</dl>
 						<div className="mt-8 flex items-center gap-3">
-							<BuyButton productId={project.id} productName={project.name} />
-							<FavouriteButton productId={project.id} productName={project.name} className="shrink-0" />
+							<BuyButton projectId={project.id} projectName={project.name} />
+							<FavouriteButton projectId={project.id} projectName={project.name} className="shrink-0" />
 						</div>
 						<section aria-labelledby="project-detail" className="mt-12">
 							<h2 id="project-detail" className="font-display text-xl font-medium tracking-[-0.01em]">
@@ -206,14 +206,14 @@ function PurchaseRequest({ id, name }: { id: string; name: string }) {
 }
 
 /** The category's own page, or the shop filtered by it for categories without one (furniture, clothing…). */
-function categoryHref(category: ProductCategory): string {
+function categoryHref(category: ProjectCategory): string {
 	return (SITE_CATEGORIES as readonly string[]).includes(category)
 		? `/${category}`
 		: `/shop?category=${encodeURIComponent(category)}`;
 }
 
 function pictureUrl(picture: GalleryImage): string {
-	return picture.image ? imageUrl(picture.image.key) : DEFAULT_PRODUCT_IMAGE;
+	return picture.image ? imageUrl(picture.image.key) : DEFAULT_PROJECT_IMAGE;
 }
 
 /** A meta description: the first sentence or so, at most ~160 characters, cut at a word. */

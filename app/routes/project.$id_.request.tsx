@@ -4,18 +4,18 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { PurchaseActionData } from "~/components/purchase-form";
 import { PurchaseForm } from "~/components/purchase-form";
-import { getUser } from "~/lib/auth.server";
 import { readFormData } from "~/lib/form.server";
 import { formatPrice } from "~/lib/format";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
-import { requireSiteOpen } from "~/lib/maintenance.server";
 import { PURCHASE_TOAST_MS, purchaseSchema } from "~/lib/purchase";
 import { purchaseRequestLimiter } from "~/lib/purchase.server";
 import { clientAddress } from "~/lib/rate-limit.server";
 import { rootMetaData, seoMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
-import { getProductById } from "~/models/products.server";
-import { createPurchaseRequest, ProductNotFoundError } from "~/models/purchase-requests.server";
+import { getProjectById } from "~/models/projects.server";
+import { createPurchaseRequest, ProjectNotFoundError } from "~/models/purchase-requests.server";
+import { getUser } from "~/services/auth.server";
+import { requireSiteOpen } from "~/services/maintenance.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 	const { origin, language } = rootMetaData(matches);
@@ -24,7 +24,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 		...seoMeta({
 			title: data.title,
 			description: data.title,
-			path: `/project/${data.product.id}/request`,
+			path: `/project/${data.project.id}/request`,
 			origin,
 			language,
 		}),
@@ -32,25 +32,25 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 	];
 };
 
-async function loadProduct(id: string | undefined) {
-	const product = id ? await getProductById(id) : undefined;
-	if (!product) throw new Response("Not Found", { status: 404 });
-	return product;
+async function loadProject(id: string | undefined) {
+	const project = id ? await getProjectById(id) : undefined;
+	if (!project) throw new Response("Not Found", { status: 404 });
+	return project;
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-	const product = await loadProduct(params.id);
+	const project = await loadProject(params.id);
 	const [user, t] = await Promise.all([getUser(request), i18nServer.getFixedT(await getLanguage(request))]);
 	return {
-		title: `${t("purchase.title")} — ${product.name}`,
-		product: { id: product.id, name: product.name, designer: product.designer, price: product.price },
+		title: `${t("purchase.title")} — ${project.name}`,
+		project: { id: project.id, name: project.name, designer: project.designer, price: project.price },
 		email: user?.email ?? "",
 	};
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
 	await requireSiteOpen(request);
-	const product = await loadProduct(params.id);
+	const project = await loadProject(params.id);
 	const formData = await readFormData(request);
 	const dialog = formData.get("mode") === "dialog";
 	const submission = parseWithZod(formData, { schema: purchaseSchema });
@@ -67,46 +67,46 @@ export async function action({ request, params }: ActionFunctionArgs) {
 		const user = await getUser(request);
 		try {
 			await createPurchaseRequest({
-				productId: product.id,
+				projectId: project.id,
 				email: submission.value.email,
 				phone: submission.value.phone,
 				userId: user?.id ?? null,
 			});
 		} catch (error) {
-			if (error instanceof ProductNotFoundError) throw new Response("Not Found", { status: 404 });
+			if (error instanceof ProjectNotFoundError) throw new Response("Not Found", { status: 404 });
 			throw error;
 		}
 	}
-	if (dialog) return data<PurchaseActionData>({ ok: true, productName: product.name });
-	return redirectWithToast(`/project/${encodeURIComponent(product.id)}`, {
+	if (dialog) return data<PurchaseActionData>({ ok: true, projectName: project.name });
+	return redirectWithToast(`/project/${encodeURIComponent(project.id)}`, {
 		type: "success",
 		title: "purchase.thanks",
-		values: { productName: product.name },
+		values: { projectName: project.name },
 		duration: PURCHASE_TOAST_MS,
 	});
 }
 
 export default function PurchaseRequestPage() {
 	const { t } = useTranslation();
-	const { product, email } = useLoaderData<typeof loader>();
+	const { project, email } = useLoaderData<typeof loader>();
 	const actionData = useActionData<typeof action>();
 	return (
 		<div className="mx-auto grid max-w-[1440px] gap-12 px-5 py-14 md:grid-cols-2 md:px-10 md:py-20">
 			<div>
-				<Link to={`/project/${product.id}`} className="text-sm font-semibold text-muted hover:text-ink">
+				<Link to={`/project/${project.id}`} className="text-sm font-semibold text-muted hover:text-ink">
 					← {t("purchase.backToProject")}
 				</Link>
 				<h1 className="mt-6 font-display text-[clamp(2.25rem,5vw,3.75rem)] leading-none font-semibold tracking-[-0.04em]">
 					{t("purchase.title")}
 				</h1>
-				<p className="mt-6 font-display text-xl">{product.name}</p>
-				<p className="text-muted">{product.designer}</p>
-				<p className="mt-3 text-lg font-semibold">{formatPrice(product.price)}</p>
-				<p className="mt-6 max-w-md text-muted">{t("purchase.intro", { productName: product.name })}</p>
+				<p className="mt-6 font-display text-xl">{project.name}</p>
+				<p className="text-muted">{project.designer}</p>
+				<p className="mt-3 text-lg font-semibold">{formatPrice(project.price)}</p>
+				<p className="mt-6 max-w-md text-muted">{t("purchase.intro", { projectName: project.name })}</p>
 			</div>
 			<div className="w-full max-w-md rounded-2xl border border-line bg-card p-6 md:p-8">
 				<PurchaseForm
-					productId={product.id}
+					projectId={project.id}
 					defaultEmail={email}
 					lastResult={actionData && !actionData.ok ? actionData.result : null}
 				/>

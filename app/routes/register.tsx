@@ -12,10 +12,8 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { AuthCard } from "~/components/auth-card";
 import { Field, FormAlert, fieldProps } from "~/components/ui/field";
-import { getUser, registrationAttempts, startSession } from "~/lib/auth.server";
 import { readFormData } from "~/lib/form.server";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
-import { requireSiteOpen } from "~/lib/maintenance.server";
 import { clientAddress } from "~/lib/rate-limit.server";
 import { passRetryAfter } from "~/lib/retry-after";
 import { rootMetaData, seoMeta } from "~/lib/seo";
@@ -23,6 +21,8 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { emailForUsernameField, newPasswordField, russianPhoneField } from "~/lib/validation";
 import { getSettings } from "~/models/settings.server";
 import { createUser, EmailTakenError, UsernameTakenError } from "~/models/users.server";
+import { getUser, registrationAttempts, startSession } from "~/services/auth.server";
+import { requireSiteOpen } from "~/services/maintenance.server";
 
 const schema = z.object({
 	email: emailForUsernameField("validation.registrationEmailInvalid"),

@@ -1,13 +1,13 @@
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 import { z } from "zod";
-import { getUser } from "~/lib/auth.server";
 import { readFormData } from "~/lib/form.server";
-import { requireSiteOpen } from "~/lib/maintenance.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { setFavourite } from "~/models/favourites.server";
+import { getUser } from "~/services/auth.server";
+import { requireSiteOpen } from "~/services/maintenance.server";
 
 const schema = z.object({
-	productId: z.string().min(1).max(200),
+	projectId: z.string().min(1).max(200),
 	favourite: z.enum(["true", "false"]),
 	redirectTo: z.string().optional(),
 });
@@ -37,7 +37,7 @@ export async function action({ request }: ActionFunctionArgs) {
 	const back = safeRedirectPath(from);
 	const user = await getUser(request);
 	if (!user) throw redirect(`/login?${new URLSearchParams({ redirectTo: back })}`);
-	const found = await setFavourite(user.id, parsed.data.productId, parsed.data.favourite === "true");
+	const found = await setFavourite(user.id, parsed.data.projectId, parsed.data.favourite === "true");
 	if (!found) return Response.json({ ok: false as const }, { status: 404 });
 	if (parsed.data.redirectTo !== undefined) return redirect(back);
 	return { ok: true as const };

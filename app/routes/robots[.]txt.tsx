@@ -3,7 +3,7 @@ import { publicOrigin } from "~/lib/env.server";
 import { IMAGE_ROUTE } from "~/lib/images";
 
 /**
- * Crawlers may index the public site and its pictures (product and share images live under
+ * Crawlers may index the public site and its pictures (project and share images live under
  * /resources/images/); the admin, account pages and the other resource routes (theme and language
  * switches, favourites) are not for search results. The Allow line comes first for crawlers that take the
  * first match; Google takes the longest, which is the same answer.

@@ -12,6 +12,7 @@ import {
 import { useTranslation } from "react-i18next";
 import { ArrowLeftIcon, ArrowRightIcon, ChevronDownIcon } from "~/components/icons";
 import { ProjectCard } from "~/components/project-card";
+import { PROJECT_CATEGORIES } from "~/lib/categories";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { rootMetaData, seoMeta } from "~/lib/seo";
 import { cx } from "~/lib/site";
@@ -20,10 +21,9 @@ import {
 	listDesigners,
 	SHOP_SORTS,
 	type ShopSort,
-	searchProducts,
+	searchProjects,
 	toProjectSummary,
-} from "~/models/products.server";
-import { PRODUCT_CATEGORIES } from "~db/categories";
+} from "~/models/projects.server";
 
 const DEFAULT_SORT: ShopSort = "newest";
 const MAX_QUERY_LENGTH = 100;
@@ -46,7 +46,7 @@ async function parseShopQuery(searchParams: URLSearchParams) {
 	// page that never validates anything in the browser.
 	const { z } = await import("zod");
 	const schema = z.object({
-		category: z.enum(PRODUCT_CATEGORIES).optional().catch(undefined),
+		category: z.enum(PROJECT_CATEGORIES).optional().catch(undefined),
 		designer: z.string().trim().optional().catch(undefined),
 		q: z
 			.string()
@@ -67,7 +67,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const designers = await listDesigners();
 	// Only a designer the catalogue knows; matched without regard to case, so hand-typed links still work.
 	const designer = designers.find((name) => name.toLowerCase() === params.designer?.toLowerCase());
-	const result = await searchProducts({
+	const result = await searchProjects({
 		category: params.category,
 		designer,
 		query: params.q || undefined,
@@ -84,7 +84,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		designers,
 		// The sort options travel with the data: SHOP_SORTS lives in a server-only module.
 		sorts: [...SHOP_SORTS],
-		projects: result.products.map((product) => toProjectSummary(product, language)),
+		projects: result.projects.map((project) => toProjectSummary(project, language)),
 		total: result.total,
 		page: result.page,
 		pageCount: result.pageCount,
@@ -254,7 +254,7 @@ function ShopFilters({
 				onChange={onSelect}
 			>
 				<option value="">{t("filters.allCategories")}</option>
-				{PRODUCT_CATEGORIES.map((value) => (
+				{PROJECT_CATEGORIES.map((value) => (
 					<option key={value} value={value}>
 						{t(`categories.${value}`, { ns: "common" })}
 					</option>

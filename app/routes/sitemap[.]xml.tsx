@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { SITE_CATEGORIES } from "~/lib/categories";
 import { publicOrigin } from "~/lib/env.server";
 import { SUPPORTED_LANGUAGES } from "~/lib/i18n";
 import { localizedUrl } from "~/lib/seo";
 import { listArtists } from "~/models/artists.server";
-import { listProductIds } from "~/models/products.server";
-import { SITE_CATEGORIES } from "~db/categories";
+import { listProjectIds } from "~/models/projects.server";
 
 const STATIC_PATHS = ["/", ...SITE_CATEGORIES.map((category) => `/${category}`), "/artists", "/shop"];
 const INFO_PATHS = ["/about", "/contact", "/terms", "/privacy"];
@@ -12,14 +12,14 @@ const INFO_PATHS = ["/about", "/contact", "/terms", "/privacy"];
 /** Every public page in both languages, each entry naming its alternates (Google's hreflang sitemap form). */
 export async function loader({ request }: LoaderFunctionArgs) {
 	const origin = publicOrigin(request);
-	const [products, artists] = await Promise.all([listProductIds(), listArtists()]);
+	const [projects, artists] = await Promise.all([listProjectIds(), listArtists()]);
 	const pages: SitemapPage[] = [
 		...STATIC_PATHS.map((path) => ({ path })),
 		...artists.map((artist) => ({ path: `/artist/${encodeURIComponent(artist.id)}` })),
 		...INFO_PATHS.map((path) => ({ path })),
-		...products.map((product) => ({
-			path: `/project/${encodeURIComponent(product.id)}`,
-			lastModified: product.updated_at,
+		...projects.map((project) => ({
+			path: `/project/${encodeURIComponent(project.id)}`,
+			lastModified: project.updated_at,
 		})),
 	];
 	return new Response(renderSitemap(origin, pages), {

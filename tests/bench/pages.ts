@@ -16,7 +16,7 @@ import autocannon from "autocannon";
 const PORT = 3299;
 const ORIGIN = `http://localhost:${PORT}`;
 const SERVER_BUILD = "build/index.js";
-/** A seeded project with its own image (db/seed-data.ts), so the page renders its gallery. */
+/** A seeded project with its own image (db/seed/seed-data.ts), so the page renders its gallery. */
 const PROJECT_WITH_IMAGE = "arc-lounge-chair";
 const TARGETS = [
 	{ name: "home", path: "/" },

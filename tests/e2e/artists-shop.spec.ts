@@ -1,19 +1,19 @@
 import type { Page } from "@playwright/test";
 import { formatPrice } from "../../app/lib/format";
-import { seedArtists, seedProducts } from "../../db/seed-data";
+import { seedArtists, seedProjects } from "../../db/seed/seed-data";
 import { expect, test } from "./fixtures";
 
-type SeedProduct = (typeof seedProducts)[number];
+type SeedProject = (typeof seedProjects)[number];
 
-function productNames(products: SeedProduct[]): string[] {
-	return products.map((product) => product.name).sort();
+function projectNames(projects: SeedProject[]): string[] {
+	return projects.map((project) => project.name).sort();
 }
 
 /** What the shop's search should find: the word anywhere in name, designer or either description. */
-function matching(word: string): SeedProduct[] {
+function matching(word: string): SeedProject[] {
 	const needle = word.toLocaleLowerCase("ru");
-	return seedProducts.filter((product) =>
-		[product.name, product.designer, product.descriptionEn, product.descriptionRu]
+	return seedProjects.filter((project) =>
+		[project.name, project.designer, project.descriptionEn, project.descriptionRu]
 			.join(" ")
 			.toLocaleLowerCase("ru")
 			.includes(needle),
@@ -62,7 +62,7 @@ test.describe("artists", () => {
 			await expect(card.getByRole("link")).toHaveAccessibleName("View Profile");
 			await expect(card.getByRole("link")).toHaveAccessibleDescription(artist.name);
 			await expect(card.getByRole("link")).toHaveAttribute("href", `/artist/${artist.id}`);
-			const works = seedProducts.filter((product) => product.designer === artist.name).length;
+			const works = seedProjects.filter((project) => project.designer === artist.name).length;
 			await expect(card).toContainText(`${works} works`);
 		}
 		await page
@@ -91,18 +91,18 @@ test.describe("artists", () => {
 
 		const works = page.getByRole("region", { name: "Works by Corpus Studio" });
 		await expect(works.getByRole("heading", { level: 2 })).toHaveText("Works by Corpus Studio");
-		const expected = seedProducts.filter((product) => product.designer === "Corpus Studio");
+		const expected = seedProjects.filter((project) => project.designer === "Corpus Studio");
 		await expect(works.getByRole("heading", { level: 3 })).toHaveCount(expected.length);
 		expect((await works.getByRole("heading", { level: 3 }).allInnerTexts()).sort()).toEqual(
-			productNames(expected),
+			projectNames(expected),
 		);
-		for (const product of expected) {
+		for (const project of expected) {
 			const card = works
 				.getByTestId("project-card")
-				.filter({ has: page.getByRole("heading", { name: product.name }) });
+				.filter({ has: page.getByRole("heading", { name: project.name }) });
 			await expect(card).toContainText("Corpus Studio");
-			await expect(card).toContainText(formatPrice(product.price));
-			await expect(card.getByRole("link")).toHaveAttribute("href", `/project/${product.id}`);
+			await expect(card).toContainText(formatPrice(project.price));
+			await expect(card.getByRole("link")).toHaveAttribute("href", `/project/${project.id}`);
 		}
 		await expect(works).toContainText("48\u00a0000\u00a0₽");
 
@@ -153,7 +153,7 @@ test.describe("shop", () => {
 		await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
 		await expect(page.getByRole("heading", { level: 1 })).toHaveText("Shop");
 		await expect(page.getByText("18 products", { exact: true })).toBeVisible();
-		await expect(cards(page)).toHaveCount(seedProducts.length);
+		await expect(cards(page)).toHaveCount(seedProjects.length);
 		// 18 products fit on one page of 24: no pagination.
 		await expect(page.getByRole("navigation", { name: "Pages" })).toHaveCount(0);
 		for (const label of ["Search", "Category", "Designer", "Sort by"]) {
@@ -175,10 +175,10 @@ test.describe("shop", () => {
 		await page.goto("/shop");
 		await choose(page, js, "Category", "furniture");
 		await expect(page).toHaveURL(/[?&]category=furniture/);
-		const furniture = seedProducts.filter((product) => product.category === "furniture");
+		const furniture = seedProjects.filter((project) => project.category === "furniture");
 		await expect(page.getByText(`${furniture.length} products`, { exact: true })).toBeVisible();
 		await expect(cards(page)).toHaveCount(furniture.length);
-		expect(await cardNames(page)).toEqual(productNames(furniture));
+		expect(await cardNames(page)).toEqual(projectNames(furniture));
 		await expect(page.getByLabel("Category", { exact: true })).toHaveValue("furniture");
 	});
 
@@ -186,9 +186,9 @@ test.describe("shop", () => {
 		await page.goto("/shop");
 		await choose(page, js, "Designer", "Studio Tkan");
 		await expect(page).toHaveURL(/[?&]designer=Studio(\+|%20)Tkan/);
-		const expected = seedProducts.filter((product) => product.designer === "Studio Tkan");
+		const expected = seedProjects.filter((project) => project.designer === "Studio Tkan");
 		await expect(cards(page)).toHaveCount(expected.length);
-		expect(await cardNames(page)).toEqual(productNames(expected));
+		expect(await cardNames(page)).toEqual(projectNames(expected));
 	});
 
 	test("sorts by price both ways", async ({ page, js }) => {
@@ -226,7 +226,7 @@ test.describe("shop", () => {
 		const expected = matching("wool");
 		expect(expected.length).toBeGreaterThan(1);
 		await expect(cards(page)).toHaveCount(expected.length);
-		expect(await cardNames(page)).toEqual(productNames(expected));
+		expect(await cardNames(page)).toEqual(projectNames(expected));
 		await expect(page.getByRole("searchbox", { name: "Search" })).toHaveValue("wool");
 	});
 
@@ -236,7 +236,7 @@ test.describe("shop", () => {
 		const expected = matching("дуба");
 		expect(expected.length).toBeGreaterThan(0);
 		await expect(cards(page)).toHaveCount(expected.length);
-		expect(await cardNames(page)).toEqual(productNames(expected));
+		expect(await cardNames(page)).toEqual(projectNames(expected));
 	});
 
 	test("an empty result says so and offers a reset", async ({ page }) => {

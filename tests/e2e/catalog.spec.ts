@@ -1,15 +1,15 @@
 import path from "node:path";
 import Database from "better-sqlite3";
+import { SITE_CATEGORIES } from "../../app/lib/categories";
 import { formatPrice } from "../../app/lib/format";
-import { SITE_CATEGORIES } from "../../db/categories";
-import { seedProducts } from "../../db/seed-data";
+import { seedProjects } from "../../db/seed/seed-data";
 import { expect, test } from "./fixtures";
 
 /** Controls that need JavaScript appear after hydration, which can be slow on a busy test machine. */
 const HYDRATION_TIMEOUT = 20_000;
 const CATEGORY_NAMES = { branding: "Branding", design: "Design", art: "Art", creative: "Creative" } as const;
 /** Seeded projects, newest first, as the category pages list them. */
-const byNewest = [...seedProducts].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+const byNewest = [...seedProjects].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 
 /**
  * The seed has no gallery images, so this journey adds some to its own test database: two real pictures
@@ -21,16 +21,16 @@ test.beforeAll(() => {
 	try {
 		db.pragma("busy_timeout = 5000");
 		db.transaction(() => {
-			db.prepare("delete from product_images where product_id in ('tidal-relief', 'loop-bench')").run();
+			db.prepare("delete from project_images where project_id in ('tidal-relief', 'loop-bench')").run();
 			const borrow = db.prepare(
-				`insert into product_images (product_id, image_url, image_width, image_height, alt_text, sort_order)
-				 select 'tidal-relief', image, image_width, image_height, ?, ? from products where id = ?`,
+				`insert into project_images (project_id, image_url, image_width, image_height, alt_text, sort_order)
+				 select 'tidal-relief', image, image_width, image_height, ?, ? from projects where id = ?`,
 			);
 			borrow.run("Tidal Relief on a studio wall", 1, "nido-stool");
 			borrow.run("Tidal Relief, detail", 2, "terra-modular-sofa");
 			db.prepare(
-				`insert into product_images (product_id, image_url, image_width, image_height, alt_text, sort_order)
-				 values ('loop-bench', 'products/e2e-missing-file.jpg', 1200, 900, 'Loop Bench from the side', 1)`,
+				`insert into project_images (project_id, image_url, image_width, image_height, alt_text, sort_order)
+				 values ('loop-bench', 'projects/e2e-missing-file.jpg', 1200, 900, 'Loop Bench from the side', 1)`,
 			).run();
 		})();
 	} finally {
@@ -47,7 +47,7 @@ test.describe("category pages", () => {
 			await expect(page.getByRole("heading", { level: 1 })).toHaveText(CATEGORY_NAMES[category]);
 			expect(await page.title()).toBe(`${CATEGORY_NAMES[category]} — FORMA`);
 
-			const expected = byNewest.filter((product) => product.category === category).map((p) => p.name);
+			const expected = byNewest.filter((project) => project.category === category).map((p) => p.name);
 			expect(expected.length).toBeGreaterThan(0);
 			const grid = page.getByRole("region", { name: "Projects" });
 			await expect(grid.getByRole("heading", { level: 3 })).toHaveText(expected);
@@ -236,22 +236,22 @@ test.describe("project page", () => {
 		await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
 	});
 
-	test("describes the product for search engines and sharing", async ({ page }) => {
+	test("describes the project for search engines and sharing", async ({ page }) => {
 		await page.goto("/project/tidal-relief");
 		const jsonLd = await page.locator('script[type="application/ld+json"]').first().textContent();
-		const product = JSON.parse(jsonLd ?? "{}");
-		expect(product["@type"]).toBe("Product");
-		expect(product.name).toBe("Tidal Relief");
-		expect(product.brand.name).toBe("Carmworks");
-		expect(product.image[0]).toMatch(/^https?:\/\/.+\/resources\/images\/products\//);
-		expect(product.offers).toMatchObject({
+		const project = JSON.parse(jsonLd ?? "{}");
+		expect(project["@type"]).toBe("Product");
+		expect(project.name).toBe("Tidal Relief");
+		expect(project.brand.name).toBe("Carmworks");
+		expect(project.image[0]).toMatch(/^https?:\/\/.+\/resources\/images\/projects\//);
+		expect(project.offers).toMatchObject({
 			"@type": "Offer",
 			priceCurrency: "RUB",
 			price: 27000,
 			availability: "https://schema.org/InStock",
 		});
 		await expect(page.locator('meta[property="og:type"]')).toHaveAttribute("content", "product");
-		await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", product.image[0]);
+		await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", project.image[0]);
 	});
 });
 

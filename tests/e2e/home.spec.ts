@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
-/** The three seeded slides, in their sort order (db/seed-data.ts). */
+/** The three seeded slides, in their sort order (db/seed/seed-data.ts). */
 const SLIDE_TITLES = ["Furniture with character", "Slow-made clothing", "Art for every day"] as const;
 const HERO_TITLE = "Design, art and objects with character";
 

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { getUser, startSession } from "~/lib/auth.server";
 import { db } from "~/lib/db.server";
 import { listFavouriteIds } from "~/models/favourites.server";
 import { createUser } from "~/models/users.server";
@@ -7,6 +6,7 @@ import { action as accountAction } from "~/routes/account";
 import { action as requestsAction } from "~/routes/admin.requests";
 import { action as registerAction } from "~/routes/register";
 import { action as favouritesAction } from "~/routes/resources.favourites";
+import { getUser, startSession } from "~/services/auth.server";
 import { formRequest, getRequest, settle, statusOf } from "../support/requests";
 
 async function session(userId: number) {
@@ -102,7 +102,7 @@ describe("favourites", () => {
 		const anonymous = (await settle(() =>
 			favouritesAction({
 				request: formRequest("/resources/favourites", {
-					productId: "terra-modular-sofa",
+					projectId: "terra-modular-sofa",
 					favourite: "true",
 					redirectTo: "/shop",
 				}),
@@ -119,10 +119,10 @@ describe("favourites", () => {
 			username: "fav",
 		});
 		const cookie = await session(user.id);
-		const post = (favourite: string, productId = "terra-modular-sofa") =>
+		const post = (favourite: string, projectId = "terra-modular-sofa") =>
 			settle(() =>
 				favouritesAction({
-					request: formRequest("/resources/favourites", { productId, favourite }, { cookie }),
+					request: formRequest("/resources/favourites", { projectId, favourite }, { cookie }),
 					params: {},
 					context: {},
 				}),
@@ -149,9 +149,9 @@ describe("admin request inbox", () => {
 		const inserted = await db
 			.insertInto("purchase_requests")
 			.values({
-				product_id: "terra-modular-sofa",
-				product_name: "Terra",
-				product_price: 100,
+				project_id: "terra-modular-sofa",
+				project_name: "Terra",
+				project_price: 100,
 				email: "a@b.c",
 				phone: "+79161234567",
 			})

@@ -2,12 +2,12 @@ import fs from "node:fs";
 import path from "node:path";
 import type { ActionFunction, LoaderFunction } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
-import { getUser, startSession } from "~/lib/auth.server";
 import { db } from "~/lib/db.server";
 import { createUser, setUserStatus } from "~/models/users.server";
 import { action as loginAction } from "~/routes/login";
 import { action as logoutAction } from "~/routes/logout";
 import { action as registerAction } from "~/routes/register";
+import { getUser, startSession } from "~/services/auth.server";
 import { cookiesFrom, formRequest, getRequest, settle, statusOf } from "../support/requests";
 
 async function signedInCookie(role: "user" | "admin", name: string): Promise<string> {

@@ -2,9 +2,9 @@
 import fs from "node:fs";
 import type { ActionFunction, LoaderFunction } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
-import { startSession } from "~/lib/auth.server";
 import { sqlite } from "~/lib/db.server";
 import { createUser, getUserByLogin } from "~/models/users.server";
+import { startSession } from "~/services/auth.server";
 import { databaseDigest as digestOf } from "../support/database-digest";
 import { settle } from "../support/requests";
 

@@ -3,15 +3,15 @@ import path from "node:path";
 import { sql } from "kysely";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import { startSession } from "~/lib/auth.server";
 import { db } from "~/lib/db.server";
-import { MAX_UPLOAD_REQUEST_BYTES } from "~/lib/image-upload.server";
 import { variantKey } from "~/lib/images";
 import { takeToast } from "~/lib/toast.server";
 import { createUser } from "~/models/users.server";
 import { action as listAction, loader as listLoader } from "~/routes/admin.projects._index";
 import { action as addAction, loader as addLoader } from "~/routes/admin.projects.add";
 import { action as editAction, loader as editLoader } from "~/routes/admin.projects.edit.$id";
+import { startSession } from "~/services/auth.server";
+import { MAX_UPLOAD_REQUEST_BYTES } from "~/services/image-upload.server";
 import { formRequest, getRequest, settle, statusOf } from "../support/requests";
 
 let adminCookie = "";
@@ -89,14 +89,14 @@ async function toastOf(result: unknown) {
 	return toast;
 }
 
-const product = (id: string) => db.selectFrom("products").selectAll().where("id", "=", id).executeTakeFirst();
+const project = (id: string) => db.selectFrom("projects").selectAll().where("id", "=", id).executeTakeFirst();
 const galleryOf = (id: string) =>
-	db.selectFrom("product_images").selectAll().where("product_id", "=", id).orderBy("sort_order").execute();
-const productCount = async () => (await db.selectFrom("products").select("id").execute()).length;
+	db.selectFrom("project_images").selectAll().where("project_id", "=", id).orderBy("sort_order").execute();
+const projectCount = async () => (await db.selectFrom("projects").select("id").execute()).length;
 
 /** The form as the edit page would send it unchanged. */
 async function unchangedForm(id: string): Promise<Fields> {
-	const row = await product(id);
+	const row = await project(id);
 	if (!row) throw new Error(`no project ${id}`);
 	return {
 		customId: row.id,
@@ -112,7 +112,7 @@ async function unchangedForm(id: string): Promise<Fields> {
 
 describe("admin projects: access", () => {
 	it("sends anonymous visitors to sign in and users to their account, changing nothing", async () => {
-		const before = await productCount();
+		const before = await projectCount();
 		const anonymous = (await add({ ...base, customId: "sneaky" }, "")) as Response;
 		expect(anonymous.status).toBe(302);
 		expect(anonymous.headers.get("Location")).toMatch(/^\/login/);
@@ -130,8 +130,8 @@ describe("admin projects: access", () => {
 			}),
 		)) as Response;
 		expect(deleteAsUser.headers.get("Location")).toBe("/account");
-		expect(await productCount()).toBe(before);
-		expect(await product("tidal-relief")).toBeDefined();
+		expect(await projectCount()).toBe(before);
+		expect(await project("tidal-relief")).toBeDefined();
 	});
 
 	it("lists projects for an admin, never cached", async () => {
@@ -167,7 +167,7 @@ describe("admin projects: create", () => {
 			values: { name: "Oak Stool" },
 		});
 		const created = await db
-			.selectFrom("products")
+			.selectFrom("projects")
 			.selectAll()
 			.where("id", "like", "project-%")
 			.executeTakeFirstOrThrow();
@@ -195,7 +195,7 @@ describe("admin projects: create", () => {
 			description: "admin:projects.toast.addedWithGallery",
 			values: { name: "Oak Stool", count: 2 },
 		});
-		const saved = await product("with-pictures");
+		const saved = await project("with-pictures");
 		expect(saved).toMatchObject({
 			link: "/art",
 			description_ru: "Массив дуба.",
@@ -210,7 +210,7 @@ describe("admin projects: create", () => {
 	});
 
 	it("refuses missing fields with the spec's messages, keeps the values and saves nothing", async () => {
-		const before = await productCount();
+		const before = await projectCount();
 		const result = await add({ customId: "half-done", name: " ", designer: "", category: "", price: "10" });
 		expect(statusOf(result)).toBe(400);
 		const text = JSON.stringify(result);
@@ -218,7 +218,7 @@ describe("admin projects: create", () => {
 		expect(text).toContain("admin:projects.errors.designerRequired");
 		expect(text).toContain("admin:projects.errors.categoryRequired");
 		expect(text).toContain('"customId":"half-done"');
-		expect(await productCount()).toBe(before);
+		expect(await projectCount()).toBe(before);
 	});
 
 	it.each([
@@ -229,22 +229,22 @@ describe("admin projects: create", () => {
 		["link", "javascript:alert(1)", "linkInvalid"],
 		["link", "//evil.example", "linkInvalid"],
 	])("refuses %s = %j (%s)", async (field, value, message) => {
-		const before = await productCount();
+		const before = await projectCount();
 		const result = await add({ ...base, customId: "checked", [field]: value });
 		expect(statusOf(result)).toBe(400);
 		expect(JSON.stringify(result)).toContain(`admin:projects.errors.${message}`);
-		expect(await productCount()).toBe(before);
+		expect(await projectCount()).toBe(before);
 	});
 
 	it("refuses an id that is taken", async () => {
 		const result = await add({ ...base, customId: "tidal-relief" });
 		expect(statusOf(result)).toBe(409);
 		expect(JSON.stringify(result)).toContain("admin:projects.errors.idTaken");
-		expect((await product("tidal-relief"))?.name).toBe("Tidal Relief");
+		expect((await project("tidal-relief"))?.name).toBe("Tidal Relief");
 	});
 
 	it("refuses a file that is not an image, with its name, and stores nothing", async () => {
-		const before = await productCount();
+		const before = await projectCount();
 		const result = await add({
 			...base,
 			customId: "bad-gallery",
@@ -254,11 +254,11 @@ describe("admin projects: create", () => {
 		expect(statusOf(result)).toBe(400);
 		expect(JSON.stringify(result)).toContain("File notes.jpg is not an image");
 		expect(JSON.stringify(result)).toContain("Image upload failed");
-		expect(await productCount()).toBe(before);
+		expect(await projectCount()).toBe(before);
 	});
 
 	it("answers 413 for a body over the cap and saves nothing", async () => {
-		const before = await productCount();
+		const before = await projectCount();
 		const request = new Request("http://localhost/admin/projects/add", {
 			method: "POST",
 			body: "x",
@@ -270,14 +270,14 @@ describe("admin projects: create", () => {
 		});
 		const result = (await settle(() => addAction({ request, params: {}, context: {} }))) as Response;
 		expect(result.status).toBe(413);
-		expect(await productCount()).toBe(before);
+		expect(await projectCount()).toBe(before);
 	});
 });
 
 describe("admin projects: edit", () => {
 	it("updates fields and replaces the main image, removing the old file", async () => {
 		await add({ ...base, customId: "to-edit", image: await jpeg("first.jpg") });
-		const oldKey = (await product("to-edit"))?.image ?? "";
+		const oldKey = (await project("to-edit"))?.image ?? "";
 		expect(onDisk(oldKey)).toBe(true);
 		const response = await edit("to-edit", {
 			...(await unchangedForm("to-edit")),
@@ -290,7 +290,7 @@ describe("admin projects: edit", () => {
 			title: "admin:projects.toast.updatedTitle",
 			values: { name: "Oak Stool II" },
 		});
-		const saved = await product("to-edit");
+		const saved = await project("to-edit");
 		expect(saved).toMatchObject({ name: "Oak Stool II", price: 0 });
 		expect(saved?.image).not.toBe(oldKey);
 		expect(onDisk(oldKey)).toBe(false);
@@ -298,16 +298,16 @@ describe("admin projects: edit", () => {
 	});
 
 	it("says 'No changes to save' when nothing changed", async () => {
-		const before = await product("tidal-relief");
+		const before = await project("tidal-relief");
 		const response = await edit("tidal-relief", await unchangedForm("tidal-relief"));
 		expect((response as Response).headers.get("Location")).toBe("/admin/projects");
 		expect(await toastOf(response)).toMatchObject({ title: "admin:projects.toast.noChanges" });
-		expect((await product("tidal-relief"))?.updated_at).toBe(before?.updated_at);
+		expect((await project("tidal-relief"))?.updated_at).toBe(before?.updated_at);
 	});
 
 	it("keeps the old image when the new one fails", async () => {
 		await add({ ...base, customId: "keeps-image", image: await jpeg("keep.jpg") });
-		const before = await product("keeps-image");
+		const before = await project("keeps-image");
 		const result = await edit("keeps-image", {
 			...(await unchangedForm("keeps-image")),
 			name: "Renamed",
@@ -315,7 +315,7 @@ describe("admin projects: edit", () => {
 		});
 		expect(statusOf(result)).toBe(400);
 		expect(JSON.stringify(result)).toContain("Image upload failed: File page.png is not an image");
-		expect(await product("keeps-image")).toEqual(before);
+		expect(await project("keeps-image")).toEqual(before);
 		expect(onDisk(before?.image ?? "")).toBe(true);
 	});
 
@@ -326,7 +326,7 @@ describe("admin projects: edit", () => {
 			image: await jpeg("cover.jpg"),
 			gallery: [await jpeg("a.jpg"), await jpeg("b.jpg"), await jpeg("c.jpg")],
 		});
-		const mainKey = (await product("gallery-edit"))?.image;
+		const mainKey = (await project("gallery-edit"))?.image;
 		const [a, b, c] = await galleryOf("gallery-edit");
 		if (!a || !b || !c) throw new Error("expected three gallery images");
 		const response = await edit("gallery-edit", {
@@ -339,7 +339,7 @@ describe("admin projects: edit", () => {
 			gallery: await jpeg("d.jpg"),
 		});
 		expect(statusOf(response)).toBe(302);
-		const saved = await product("gallery-edit");
+		const saved = await project("gallery-edit");
 		// c became the cover; the old cover took c's place; a follows; the new upload comes last.
 		expect(saved?.image).toBe(c.image_url);
 		const gallery = await galleryOf("gallery-edit");
@@ -362,7 +362,7 @@ describe("admin projects: edit", () => {
 		expect(await toastOf(result)).toMatchObject({ title: "admin:projects.toast.notFound" });
 		const posted = await edit("nope", { ...base });
 		expect((posted as Response).headers.get("Location")).toBe("/admin/projects");
-		expect(await product("nope")).toBeUndefined();
+		expect(await project("nope")).toBeUndefined();
 	});
 });
 
@@ -375,13 +375,13 @@ describe("admin projects: moving to a new id", () => {
 			password: "long-enough-pw",
 			username: id.replace(/-/g, ""),
 		});
-		await db.insertInto("favourites").values({ user_id: user.id, product_id: id }).execute();
+		await db.insertInto("favourites").values({ user_id: user.id, project_id: id }).execute();
 		await db
 			.insertInto("purchase_requests")
 			.values({
-				product_id: id,
-				product_name: "Oak Stool",
-				product_price: 12500,
+				project_id: id,
+				project_name: "Oak Stool",
+				project_price: 12500,
 				email: "b@example.com",
 				phone: "+79161234567",
 			})
@@ -389,17 +389,17 @@ describe("admin projects: moving to a new id", () => {
 		return user;
 	}
 	const requestsOf = (id: string) =>
-		db.selectFrom("purchase_requests").select("id").where("product_id", "=", id).execute();
+		db.selectFrom("purchase_requests").select("id").where("project_id", "=", id).execute();
 	const favouritesOf = (id: string) =>
-		db.selectFrom("favourites").select("user_id").where("product_id", "=", id).execute();
+		db.selectFrom("favourites").select("user_id").where("project_id", "=", id).execute();
 
 	it("moves the project with its gallery, requests and favourites", async () => {
 		await projectWithEverything("old-home");
 		const galleryBefore = await galleryOf("old-home");
 		const response = await edit("old-home", { ...(await unchangedForm("old-home")), customId: "new-home" });
 		expect(statusOf(response)).toBe(302);
-		expect(await product("old-home")).toBeUndefined();
-		expect(await product("new-home")).toMatchObject({ name: "Oak Stool" });
+		expect(await project("old-home")).toBeUndefined();
+		expect(await project("new-home")).toMatchObject({ name: "Oak Stool" });
 		expect((await galleryOf("new-home")).map((row) => row.image_url)).toEqual(
 			galleryBefore.map((row) => row.image_url),
 		);
@@ -416,20 +416,20 @@ describe("admin projects: moving to a new id", () => {
 			customId: "tidal-relief",
 		});
 		expect(statusOf(result)).toBe(409);
-		expect(await product("stays-put")).toBeDefined();
+		expect(await project("stays-put")).toBeDefined();
 	});
 
 	it("rolls the whole move back when a later step fails", async () => {
 		await projectWithEverything("rollback-me");
 		const before = {
-			product: await product("rollback-me"),
+			project: await project("rollback-me"),
 			gallery: await galleryOf("rollback-me"),
 			requests: await requestsOf("rollback-me"),
 			favourites: await favouritesOf("rollback-me"),
 		};
 		// The new gallery row is written after the id has moved: make exactly that insert fail.
-		await sql`create trigger fail_gallery_insert before insert on product_images
-			when new.product_id = 'rolled-forward'
+		await sql`create trigger fail_gallery_insert before insert on project_images
+			when new.project_id = 'rolled-forward'
 			begin select raise(abort, 'disk on fire'); end`.execute(db);
 		const newFile = await jpeg("late.jpg");
 		let result: unknown;
@@ -446,8 +446,8 @@ describe("admin projects: moving to a new id", () => {
 		expect(statusOf(result)).toBe(500);
 		expect(JSON.stringify(result)).toContain("Failed to update project: disk on fire");
 		expect(await toastOf(result)).toMatchObject({ description: "admin:projects.errors.updateFailed" });
-		expect(await product("rolled-forward")).toBeUndefined();
-		expect(await product("rollback-me")).toEqual(before.product);
+		expect(await project("rolled-forward")).toBeUndefined();
+		expect(await project("rollback-me")).toEqual(before.project);
 		expect(await galleryOf("rollback-me")).toEqual(before.gallery);
 		expect(await requestsOf("rollback-me")).toEqual(before.requests);
 		expect(await favouritesOf("rollback-me")).toEqual(before.favourites);
@@ -456,8 +456,8 @@ describe("admin projects: moving to a new id", () => {
 		const stored = fs.readdirSync(path.join(uploads(), "gallery"));
 		// (A gallery picture chosen as a cover earlier is now a project's main image.)
 		const known = new Set([
-			...(await db.selectFrom("product_images").select("image_url").execute()).map((r) => r.image_url),
-			...(await db.selectFrom("products").select("image").execute()).map((r) => r.image),
+			...(await db.selectFrom("project_images").select("image_url").execute()).map((r) => r.image_url),
+			...(await db.selectFrom("projects").select("image").execute()).map((r) => r.image),
 		]);
 		for (const name of stored.filter((file) => file.endsWith(".jpg")))
 			expect(known.has(`gallery/${name}`), name).toBe(true);
@@ -485,14 +485,14 @@ describe("admin projects: list actions", () => {
 		await db
 			.insertInto("purchase_requests")
 			.values({
-				product_id: "doomed",
-				product_name: "Doomed Chair",
-				product_price: 1,
+				project_id: "doomed",
+				project_name: "Doomed Chair",
+				project_price: 1,
 				email: "d@example.com",
 				phone: "+79161234567",
 			})
 			.execute();
-		const saved = await product("doomed");
+		const saved = await project("doomed");
 		const keys = [saved?.image ?? "", ...(await galleryOf("doomed")).map((row) => row.image_url)];
 		for (const key of keys) expect(onDisk(key)).toBe(true);
 
@@ -503,7 +503,7 @@ describe("admin projects: list actions", () => {
 			description: "admin:projects.toast.deleted",
 			values: { name: "Doomed Chair" },
 		});
-		expect(await product("doomed")).toBeUndefined();
+		expect(await project("doomed")).toBeUndefined();
 		expect(await galleryOf("doomed")).toEqual([]);
 		for (const key of keys) {
 			expect(onDisk(key)).toBe(false);
@@ -514,15 +514,15 @@ describe("admin projects: list actions", () => {
 			.selectAll()
 			.where("email", "=", "d@example.com")
 			.executeTakeFirstOrThrow();
-		expect(request).toMatchObject({ product_id: null, product_name: "Doomed Chair" });
+		expect(request).toMatchObject({ project_id: null, project_name: "Doomed Chair" });
 	});
 
 	it("keeps an image file another project still uses", async () => {
 		const shared = await jpeg("shared.jpg");
 		await add({ ...base, customId: "twin-a", image: shared });
 		await add({ ...base, customId: "twin-b", image: shared });
-		const key = (await product("twin-a"))?.image ?? "";
-		expect((await product("twin-b"))?.image).toBe(key);
+		const key = (await project("twin-a"))?.image ?? "";
+		expect((await project("twin-b"))?.image).toBe(key);
 		await post({ intent: "delete", id: "twin-a" });
 		expect(onDisk(key)).toBe(true);
 		await post({ intent: "delete", id: "twin-b" });

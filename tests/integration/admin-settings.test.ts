@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { startSession } from "~/lib/auth.server";
 import { db } from "~/lib/db.server";
 import { getSettings, updateSettings } from "~/models/settings.server";
 import { createUser } from "~/models/users.server";
@@ -10,9 +9,10 @@ import { loader as loginLoader } from "~/routes/login";
 import { action as requestAction } from "~/routes/project.$id_.request";
 import { action as registerAction, loader as registerLoader } from "~/routes/register";
 import { action as favouritesAction } from "~/routes/resources.favourites";
+import { startSession } from "~/services/auth.server";
 import { formRequest, getRequest, statusOf } from "../support/requests";
 
-const PRODUCT = "terra-modular-sofa";
+const PROJECT = "terra-modular-sofa";
 let counter = 0;
 
 async function signedIn(role: "user" | "admin") {
@@ -193,11 +193,11 @@ describe("maintenance mode", () => {
 		const requestsBefore = (await db.selectFrom("purchase_requests").select("id").execute()).length;
 		const purchase = await outcome(() =>
 			requestAction({
-				request: formRequest(`/project/${PRODUCT}/request`, {
+				request: formRequest(`/project/${PROJECT}/request`, {
 					email: "buyer@example.com",
 					phone: "+79161234567",
 				}),
-				params: { id: PRODUCT },
+				params: { id: PROJECT },
 				context: {},
 			}),
 		);
@@ -227,7 +227,7 @@ describe("maintenance mode", () => {
 		const favourite = await outcome(() =>
 			favouritesAction(
 				args(
-					formRequest("/resources/favourites", { productId: PRODUCT, favourite: "true" }, { cookie: user }),
+					formRequest("/resources/favourites", { projectId: PROJECT, favourite: "true" }, { cookie: user }),
 				),
 			),
 		);
@@ -243,11 +243,11 @@ describe("maintenance mode", () => {
 		const adminPurchase = await outcome(() =>
 			requestAction({
 				request: formRequest(
-					`/project/${PRODUCT}/request`,
+					`/project/${PROJECT}/request`,
 					{ email: "admin-check@example.com", phone: "+79161234567" },
 					{ cookie: admin, headers: { "X-Forwarded-For": "192.0.2.77" } },
 				),
-				params: { id: PRODUCT },
+				params: { id: PROJECT },
 				context: {},
 			}),
 		);

@@ -2,12 +2,12 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import { startSession } from "~/lib/auth.server";
 import { db } from "~/lib/db.server";
 import { listActiveSlides } from "~/models/slides.server";
 import { createUser } from "~/models/users.server";
 import { loader as homeLoader } from "~/routes/_index";
 import { action as sliderAction, loader as sliderLoader } from "~/routes/admin.slider";
+import { startSession } from "~/services/auth.server";
 import { formRequest, getRequest, settle, statusOf } from "../support/requests";
 
 let admin = "";

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { getUser, startSession } from "~/lib/auth.server";
 import { db } from "~/lib/db.server";
 import { changeUserAccess, createUser } from "~/models/users.server";
 import { action as usersAction, loader as usersLoader } from "~/routes/admin.users";
 import { action as loginAction } from "~/routes/login";
+import { getUser, startSession } from "~/services/auth.server";
 import { formRequest, getRequest, settle, statusOf } from "../support/requests";
 
 let counter = 0;

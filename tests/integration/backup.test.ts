@@ -39,7 +39,7 @@ describe("backups", () => {
 		const writer = (async () => {
 			while (writing) {
 				await createPurchaseRequest({
-					productId: "arc-lounge-chair",
+					projectId: "arc-lounge-chair",
 					email: `load-${written}@example.com`,
 					phone: "+79161234567",
 					userId: null,
@@ -52,7 +52,7 @@ describe("backups", () => {
 		writing = false;
 		await writer;
 		expect(written).toBeGreaterThan(0);
-		expect(manifest.rowCounts.products).toBe(18);
+		expect(manifest.rowCounts.projects).toBe(18);
 		expect(manifest.uploadFiles).toBeGreaterThan(0);
 
 		const restored = tempDir();
@@ -68,7 +68,7 @@ describe("backups", () => {
 			// Every image a row points to is in the restored uploads and decodes.
 			const keys = sqlite
 				.prepare(
-					"select image from products where image is not null union select image_url from product_images union select image_url from hero_slides union select image from artists where image is not null",
+					"select image from projects where image is not null union select image_url from project_images union select image_url from hero_slides union select image from artists where image is not null",
 				)
 				.pluck()
 				.all() as string[];

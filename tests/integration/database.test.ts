@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { MIN_BUSY_TIMEOUT_MS, openDatabase, readPragmas } from "../../db/connection";
 import { MigrationFailedError, migrateToLatest } from "../../db/migrate";
-import { seedDatabase } from "../../db/seed";
+import { seedDatabase } from "../../db/seed/seed";
 import { migrations } from "../../migrations/index";
 
 const cleanups: Array<() => void> = [];
@@ -20,7 +20,7 @@ function tempDir(): string {
 
 async function count(
 	db: ReturnType<typeof openDatabase>["db"],
-	table: "products" | "artists" | "hero_slides",
+	table: "projects" | "artists" | "hero_slides",
 ) {
 	const row = await db
 		.selectFrom(table)
@@ -39,8 +39,8 @@ describe("database", () => {
 		const tables = await db.introspection.getTables();
 		expect(tables.map((t) => t.name)).toEqual(
 			expect.arrayContaining([
-				"products",
-				"product_images",
+				"projects",
+				"project_images",
 				"hero_slides",
 				"artists",
 				"users",
@@ -62,9 +62,9 @@ describe("database", () => {
 			synchronous: 1,
 		});
 		await migrateToLatest(db);
-		// Foreign keys really are enforced: a gallery row for a missing product is refused.
+		// Foreign keys really are enforced: a gallery row for a missing project is refused.
 		await expect(
-			db.insertInto("product_images").values({ product_id: "no-such-product", image_url: "x.jpg" }).execute(),
+			db.insertInto("project_images").values({ project_id: "no-such-project", image_url: "x.jpg" }).execute(),
 		).rejects.toThrow(/FOREIGN KEY/);
 		await db.destroy();
 	});
@@ -76,16 +76,16 @@ describe("database", () => {
 		await migrateToLatest(db);
 
 		expect(await seedDatabase(db, uploads)).toEqual({ seeded: true });
-		const products = await db.selectFrom("products").selectAll().execute();
-		expect(products).toHaveLength(18);
+		const projects = await db.selectFrom("projects").selectAll().execute();
+		expect(projects).toHaveLength(18);
 		expect(await count(db, "artists")).toBe(7);
 		expect(await count(db, "hero_slides")).toBe(3);
-		expect(products.filter((p) => p.image !== null)).toHaveLength(9);
-		expect(Math.min(...products.map((p) => p.price))).toBe(450);
-		expect(Math.max(...products.map((p) => p.price))).toBe(140000);
-		const furniture = products.filter((p) => p.category === "furniture").length;
+		expect(projects.filter((p) => p.image !== null)).toHaveLength(9);
+		expect(Math.min(...projects.map((p) => p.price))).toBe(450);
+		expect(Math.max(...projects.map((p) => p.price))).toBe(140000);
+		const furniture = projects.filter((p) => p.category === "furniture").length;
 		for (const category of ["clothing", "design", "art", "branding", "creative"]) {
-			expect(furniture).toBeGreaterThan(products.filter((p) => p.category === category).length);
+			expect(furniture).toBeGreaterThan(projects.filter((p) => p.category === category).length);
 		}
 		const slides = await db.selectFrom("hero_slides").selectAll().orderBy("sort_order").execute();
 		expect(slides.map((s) => [s.category, s.sort_order, s.is_active])).toEqual([
@@ -98,16 +98,16 @@ describe("database", () => {
 			expect(slide.title_ru).toMatch(/[а-яё]/i);
 		}
 		// Every referenced image exists on disk, with its width variants.
-		for (const product of products.filter((p) => p.image)) {
-			expect(fs.existsSync(path.join(uploads, product.image as string))).toBe(true);
-			expect(product.image_width).toBeGreaterThan(0);
+		for (const project of projects.filter((p) => p.image)) {
+			expect(fs.existsSync(path.join(uploads, project.image as string))).toBe(true);
+			expect(project.image_width).toBeGreaterThan(0);
 		}
 		const filesAfterFirst = fs.readdirSync(uploads, { recursive: true }).sort();
 
-		const snapshot = JSON.stringify(await db.selectFrom("products").selectAll().orderBy("id").execute());
+		const snapshot = JSON.stringify(await db.selectFrom("projects").selectAll().orderBy("id").execute());
 		const second = await seedDatabase(db, uploads);
 		expect(second.seeded).toBe(false);
-		expect(JSON.stringify(await db.selectFrom("products").selectAll().orderBy("id").execute())).toBe(
+		expect(JSON.stringify(await db.selectFrom("projects").selectAll().orderBy("id").execute())).toBe(
 			snapshot,
 		);
 		expect(await count(db, "artists")).toBe(7);
@@ -121,9 +121,56 @@ describe("database", () => {
 		const { db } = openDatabase(path.join(dir, "emptied.sqlite"));
 		await migrateToLatest(db);
 		await seedDatabase(db, path.join(dir, "uploads"));
-		await db.deleteFrom("products").execute();
+		await db.deleteFrom("projects").execute();
 		expect((await seedDatabase(db, path.join(dir, "uploads"))).seeded).toBe(false);
-		expect(await count(db, "products")).toBe(0);
+		expect(await count(db, "projects")).toBe(0);
+		await db.destroy();
+	});
+
+	it("moves a catalogue made under the old product names to the project tables, with its links intact", async () => {
+		const { db, sqlite } = openDatabase(path.join(tempDir(), "renamed.sqlite"));
+		const before = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < "0006-projects"));
+		await migrateToLatest(db, before);
+		sqlite.exec(`
+			insert into products (id, name, designer, price) values ('old-chair', 'Old Chair', 'Corpus Studio', 9000);
+			insert into product_images (product_id, image_url) values ('old-chair', 'products/side.jpg');
+			insert into users (username, email, password_hash) values ('buyer', 'buyer@example.com', 'x');
+			insert into favourites (user_id, product_id) values (1, 'old-chair');
+			insert into purchase_requests (product_id, product_name, product_price, email, phone, user_id)
+				values ('old-chair', 'Old Chair', 9000, 'buyer@example.com', '+79990000000', 1);
+		`);
+		await migrateToLatest(db);
+
+		const one = (query: string) => sqlite.prepare(query).get();
+		expect(one("select name, price from projects where id = 'old-chair'")).toEqual({
+			name: "Old Chair",
+			price: 9000,
+		});
+		expect(one("select project_id, image_url from project_images")).toEqual({
+			project_id: "old-chair",
+			image_url: "products/side.jpg",
+		});
+		expect(one("select project_id, project_name, project_price from purchase_requests")).toEqual({
+			project_id: "old-chair",
+			project_name: "Old Chair",
+			project_price: 9000,
+		});
+		// No schema name says "product" any more: tables, columns, indexes, triggers.
+		const names = sqlite
+			.prepare(
+				"select name, sql from sqlite_master where name not like 'sqlite_%' and name not like 'kysely_%'",
+			)
+			.all() as Array<{ name: string; sql: string | null }>;
+		expect(names.filter(({ name, sql }) => /product/i.test(`${name} ${sql ?? ""}`))).toEqual([]);
+		// The content-version triggers fire on the renamed tables, and renaming a project still moves its links.
+		const version = () =>
+			Number((one("select value from app_meta where key = 'content_version'") as { value: string }).value);
+		const start = version();
+		sqlite.exec("update projects set id = 'new-chair' where id = 'old-chair'");
+		expect(version()).toBeGreaterThan(start);
+		expect(one("select project_id from favourites")).toEqual({ project_id: "new-chair" });
+		expect(one("select project_id from purchase_requests")).toEqual({ project_id: "new-chair" });
+		expect(one("select project_id from project_images")).toEqual({ project_id: "new-chair" });
 		await db.destroy();
 	});
 
@@ -136,13 +183,13 @@ describe("database", () => {
 				// Creates a table, then fails: the table must not survive.
 				up: async (trx: typeof db) => {
 					await trx.schema.createTable("half_done").addColumn("id", "text").execute();
-					await trx.schema.createTable("products").addColumn("id", "text").execute();
+					await trx.schema.createTable("projects").addColumn("id", "text").execute();
 				},
 			},
 		};
 		await expect(migrateToLatest(db, withBroken)).rejects.toThrow(MigrationFailedError);
 		await expect(migrateToLatest(db, withBroken)).rejects.toThrow(
-			/migration "9999-broken" failed: .*products/,
+			/migration "9999-broken" failed: .*projects/,
 		);
 		const tables = (await db.introspection.getTables()).map((t) => t.name);
 		expect(tables).not.toContain("half_done");

@@ -6,16 +6,16 @@ import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/lib/db.server";
 import { MAX_FORM_FIELDS } from "~/lib/form.server";
+import { variantKey } from "~/lib/images";
+import { storeRasterImage } from "~/lib/images.server";
+import { serveUpload } from "~/lib/uploads.server";
 import {
 	deleteImageIfUnused,
 	MAX_IMAGE_BYTES,
 	MAX_UPLOAD_REQUEST_BYTES,
 	readUploadForm,
 	storeUploadedImage,
-} from "~/lib/image-upload.server";
-import { variantKey } from "~/lib/images";
-import { storeRasterImage } from "~/lib/images.server";
-import { serveUpload } from "~/lib/uploads.server";
+} from "~/services/image-upload.server";
 import { settle } from "../support/requests";
 
 const uploads = () => process.env.UPLOADS_DIR ?? "";
@@ -105,7 +105,7 @@ function file(data: Buffer | string, name: string, type = "image/jpeg"): File {
 describe("storeUploadedImage", () => {
 	it("scales a 3000×2000 JPEG to 1200 px, at most 2 MB, with WebP width variants on disk", async () => {
 		const input = await noisyJpeg(3000, 2000);
-		const result = await storeUploadedImage(file(input, "photo.jpg"), "products");
+		const result = await storeUploadedImage(file(input, "photo.jpg"), "projects");
 		expect(result?.ok).toBe(true);
 		if (!result?.ok) return;
 		const { key, width, height } = result.image;
@@ -121,17 +121,17 @@ describe("storeUploadedImage", () => {
 		const input = await noisyJpeg(1200, 1200, 90);
 		const dir = fs.mkdtempSync(path.join(os.tmpdir(), "forma-quality-"));
 		try {
-			const full = await storeRasterImage(dir, "products", input, { quality: 80 });
+			const full = await storeRasterImage(dir, "projects", input, { quality: 80 });
 			const fullSize = fs.statSync(path.join(dir, full.key)).size;
-			const squeezed = await storeRasterImage(dir, "products", input, {
+			const squeezed = await storeRasterImage(dir, "projects", input, {
 				quality: 80,
 				maxBytes: fullSize - 1,
 			});
 			const squeezedSize = fs.statSync(path.join(dir, squeezed.key)).size;
 			expect(squeezedSize).toBeLessThan(fullSize);
 			// An impossible budget stops at the 30 % floor instead of looping or failing.
-			const floor = await storeRasterImage(dir, "products", input, { quality: 80, maxBytes: 1 });
-			const atThirty = await storeRasterImage(dir, "products", input, { quality: 30 });
+			const floor = await storeRasterImage(dir, "projects", input, { quality: 80, maxBytes: 1 });
+			const atThirty = await storeRasterImage(dir, "projects", input, { quality: 30 });
 			expect(floor.key).toBe(atThirty.key);
 		} finally {
 			fs.rmSync(dir, { recursive: true, force: true });
@@ -140,7 +140,7 @@ describe("storeUploadedImage", () => {
 
 	it("refuses a file over 5 MB with its size, in the main-image and the gallery wording", async () => {
 		const big = file(Buffer.alloc(6 * 1024 * 1024, 1), "huge.jpg");
-		expect(await storeUploadedImage(big, "products")).toEqual({
+		expect(await storeUploadedImage(big, "projects")).toEqual({
 			ok: false,
 			error: { key: "images.tooLarge", values: { name: "huge.jpg", size: "6.0" } },
 		});
@@ -166,7 +166,7 @@ describe("storeUploadedImage", () => {
 	it("refuses a 20000×20000 PNG header (a pixel bomb) with a clear message", async () => {
 		const bomb = pngHeaderClaiming(20_000, 20_000);
 		expect(bomb.length).toBeLessThan(1024);
-		const result = await storeUploadedImage(file(bomb, "bomb.png", "image/png"), "products");
+		const result = await storeUploadedImage(file(bomb, "bomb.png", "image/png"), "projects");
 		expect(result).toEqual({
 			ok: false,
 			error: { key: "images.tooManyPixels", values: { name: "bomb.png", width: 20_000, height: 20_000 } },
@@ -179,7 +179,7 @@ describe("storeUploadedImage", () => {
 			.jpeg()
 			.toBuffer();
 		expect((await sharp(withExif).metadata()).exif).toBeDefined();
-		const result = await storeUploadedImage(file(withExif, "exif.jpg"), "products");
+		const result = await storeUploadedImage(file(withExif, "exif.jpg"), "projects");
 		if (!result?.ok) throw new Error("expected the image to be stored");
 		const stored = fs.readFileSync(path.join(uploads(), result.image.key));
 		expect((await sharp(stored).metadata()).exif).toBeUndefined();
@@ -199,9 +199,9 @@ describe("storeUploadedImage", () => {
   <set attributeName="href" to="javascript:alert(3)"/>
   <text x="10" y="70">&#x3C;script&#x3E; is text</text>
 </svg>`;
-		const result = await storeUploadedImage(file(svg, "logo.svg", "image/svg+xml"), "products");
+		const result = await storeUploadedImage(file(svg, "logo.svg", "image/svg+xml"), "projects");
 		if (!result?.ok) throw new Error(`expected the SVG to be stored: ${JSON.stringify(result)}`);
-		expect(result.image.key).toMatch(/^products\/[0-9a-f]+\.svg$/);
+		expect(result.image.key).toMatch(/^projects\/[0-9a-f]+\.svg$/);
 		expect([result.image.width, result.image.height]).toEqual([120, 80]);
 		const stored = fs.readFileSync(path.join(uploads(), result.image.key), "utf8");
 		expect(stored).not.toMatch(/<script/i);
@@ -226,29 +226,29 @@ describe("storeUploadedImage", () => {
 
 	it("refuses an SVG that declares entities", async () => {
 		const svg = `<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY lol "lol">]><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><text>&lol;</text></svg>`;
-		const result = await storeUploadedImage(file(svg, "lol.svg", "image/svg+xml"), "products");
+		const result = await storeUploadedImage(file(svg, "lol.svg", "image/svg+xml"), "projects");
 		expect(result).toMatchObject({ ok: false });
 	});
 
 	it("treats an absent or empty file as no image", async () => {
-		expect(await storeUploadedImage(null, "products")).toBeNull();
-		expect(await storeUploadedImage(file("", "empty.jpg"), "products")).toBeNull();
+		expect(await storeUploadedImage(null, "projects")).toBeNull();
+		expect(await storeUploadedImage(file("", "empty.jpg"), "projects")).toBeNull();
 	});
 });
 
 describe("deleteImageIfUnused", () => {
 	it("removes the file and its variants once nothing refers to them, and keeps shared ones", async () => {
-		const stored = await storeUploadedImage(file(await noisyJpeg(900, 600), "a.jpg"), "products");
+		const stored = await storeUploadedImage(file(await noisyJpeg(900, 600), "a.jpg"), "projects");
 		if (!stored?.ok) throw new Error("expected the image to be stored");
 		const { key } = stored.image;
 		const files = [key, variantKey(key, 400), variantKey(key, 800), variantKey(key, 900)];
 		for (const name of files) expect(onDisk(name)).toBe(true);
 
-		await db.updateTable("products").set({ image: key }).where("id", "=", "tidal-relief").execute();
+		await db.updateTable("projects").set({ image: key }).where("id", "=", "tidal-relief").execute();
 		await deleteImageIfUnused(key);
 		for (const name of files) expect(onDisk(name)).toBe(true);
 
-		await db.updateTable("products").set({ image: null }).where("id", "=", "tidal-relief").execute();
+		await db.updateTable("projects").set({ image: null }).where("id", "=", "tidal-relief").execute();
 		await deleteImageIfUnused(key);
 		for (const name of files) expect(onDisk(name)).toBe(false);
 	});
@@ -303,7 +303,7 @@ describe("readUploadForm", () => {
 		form.append("image", file(Buffer.alloc(MAX_IMAGE_BYTES + 1024 * 1024, 7), "big.jpg"));
 		const parsed = await readUploadForm(post(form));
 		expect(parsed.get("name")).toBe("Kept");
-		const result = await storeUploadedImage(parsed.get("image") as File, "products");
+		const result = await storeUploadedImage(parsed.get("image") as File, "projects");
 		expect(result).toEqual({
 			ok: false,
 			error: { key: "images.tooLarge", values: { name: "big.jpg", size: "6.0" } },

@@ -1,20 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { startSession } from "~/lib/auth.server";
 import { db } from "~/lib/db.server";
 import { listRequestsForUser } from "~/models/purchase-requests.server";
 import { createUser } from "~/models/users.server";
 import { loader as accountLoader } from "~/routes/account";
 import { action as requestAction } from "~/routes/project.$id_.request";
 import { action as registerAction } from "~/routes/register";
+import { startSession } from "~/services/auth.server";
 import { cookiesFrom, formRequest, getRequest, settle, statusOf } from "../support/requests";
 
-const PRODUCT = "terra-modular-sofa";
+const PROJECT = "terra-modular-sofa";
 
 async function post(
 	fields: Record<string, string>,
 	options: { cookie?: string; id?: string; ip?: string } = {},
 ) {
-	const id = options.id ?? PRODUCT;
+	const id = options.id ?? PROJECT;
 	return settle(() =>
 		requestAction({
 			request: formRequest(`/project/${id}/request`, fields, {
@@ -43,14 +43,14 @@ const count = async () => (await db.selectFrom("purchase_requests").select("id")
 
 describe("purchase requests", () => {
 	it("saves a request with a snapshot of the project's name and price, then confirms", async () => {
-		const product = await db
-			.selectFrom("products")
+		const project = await db
+			.selectFrom("projects")
 			.selectAll()
-			.where("id", "=", PRODUCT)
+			.where("id", "=", PROJECT)
 			.executeTakeFirstOrThrow();
 		const response = (await post({ email: "buyer@example.com", phone: "+7 916 123-45-67" })) as Response;
 		expect(response.status).toBe(302);
-		expect(response.headers.get("Location")).toBe(`/project/${PRODUCT}`);
+		expect(response.headers.get("Location")).toBe(`/project/${PROJECT}`);
 		expect(response.headers.getSetCookie().join()).toContain("forma_toast=");
 		const saved = await db
 			.selectFrom("purchase_requests")
@@ -58,22 +58,22 @@ describe("purchase requests", () => {
 			.orderBy("id", "desc")
 			.executeTakeFirstOrThrow();
 		expect(saved).toMatchObject({
-			product_id: PRODUCT,
-			product_name: product.name,
-			product_price: product.price,
+			project_id: PROJECT,
+			project_name: project.name,
+			project_price: project.price,
 			email: "buyer@example.com",
 			phone: "+7 916 123-45-67",
 			user_id: null,
 			status: "new",
 		});
 		// The snapshot stays when the project later changes.
-		await db.updateTable("products").set({ price: 1 }).where("id", "=", PRODUCT).execute();
+		await db.updateTable("projects").set({ price: 1 }).where("id", "=", PROJECT).execute();
 		const again = await db
 			.selectFrom("purchase_requests")
-			.select("product_price")
+			.select("project_price")
 			.where("id", "=", saved.id)
 			.executeTakeFirstOrThrow();
-		expect(again.product_price).toBe(product.price);
+		expect(again.project_price).toBe(project.price);
 	});
 
 	it("answers a dialog with data instead of a redirect", async () => {

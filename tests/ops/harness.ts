@@ -102,8 +102,8 @@ export async function signIn(
 export function referencedImages(sqlite: SQLite.Database): string[] {
 	return sqlite
 		.prepare(
-			`select image from products where image is not null
-			 union select image_url from product_images
+			`select image from projects where image is not null
+			 union select image_url from project_images
 			 union select image_url from hero_slides
 			 union select image from artists where image is not null`,
 		)

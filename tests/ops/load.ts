@@ -23,7 +23,7 @@ const PORT = 3297;
 const site = createSite(PORT, { TRUST_PROXY: "1", LOG_LEVEL: "error" });
 
 const sqlite = new SQLite(site.databasePath, { readonly: true });
-const projects = sqlite.prepare("select id, category from products order by id").all() as Array<{
+const projects = sqlite.prepare("select id, category from projects order by id").all() as Array<{
 	id: string;
 	category: string;
 }>;

@@ -88,7 +88,7 @@ function robotsAllow(robots: string, path: string): boolean {
 	return best.allow;
 }
 
-test("hidden images: robots.txt lets crawlers fetch product and share images, not the private areas", async ({
+test("hidden images: robots.txt lets crawlers fetch project and share images, not the private areas", async ({
 	request,
 }) => {
 	const robots = await (await request.get("/robots.txt")).text();

@@ -35,7 +35,7 @@ test.beforeAll(async () => {
 	if (created.status !== 0) throw new Error(`user:create failed: ${created.stdout}${created.stderr}`);
 	userCookie = await signIn(site.origin, "visitor-m", USER_PASSWORD);
 	[project] = site.query<{ name: string; description_en: string }>(
-		"select name, description_en from products where id = ?",
+		"select name, description_en from projects where id = ?",
 		PROJECT,
 	) as [{ name: string; description_en: string }];
 	// The admin screen's switch writes this column; doing it directly keeps the attack journeys about HTTP.

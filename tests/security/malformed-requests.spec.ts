@@ -66,7 +66,7 @@ test("malformed request: an invalid Host header answers 400 with the branded pag
 
 test("malformed request: an invalid Referer on a favourites post answers 400, not 500", async () => {
 	const mark = site.output().length;
-	const body = new URLSearchParams({ productId: "arc-lounge-chair", favourite: "true" }).toString();
+	const body = new URLSearchParams({ projectId: "arc-lounge-chair", favourite: "true" }).toString();
 	const response = await rawRequest(
 		site.port,
 		[
@@ -85,7 +85,7 @@ test("malformed request: an invalid Referer on a favourites post answers 400, no
 test("malformed request: nonsense posted without JavaScript to the favourites, theme and language switches is a 400, not a 200", async () => {
 	const cookie = await signIn(site.origin, ADMIN.username, ADMIN.password);
 	const posts: Array<[string, Record<string, string>]> = [
-		["/resources/favourites", { productId: "", favourite: "maybe", redirectTo: "/shop" }],
+		["/resources/favourites", { projectId: "", favourite: "maybe", redirectTo: "/shop" }],
 		["/resources/theme", { theme: "neon", redirectTo: "/" }],
 		["/resources/language", { lng: "xx", redirectTo: "/" }],
 	];

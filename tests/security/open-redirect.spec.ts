@@ -61,7 +61,7 @@ for (const payload of PAYLOADS) {
 	});
 
 	test(`open redirect: redirectTo=${payload} is refused by favourites`, async () => {
-		const fields = { productId: "terra-modular-sofa", favourite: "true", redirectTo: payload };
+		const fields = { projectId: "terra-modular-sofa", favourite: "true", redirectTo: payload };
 		expectStaysOnSite(await post("/resources/favourites", fields, adminCookie), payload);
 		// Anonymous: sent to sign in, carrying a redirectTo that is itself safe.
 		const anonymous = await post("/resources/favourites", fields);

@@ -7,15 +7,15 @@ import { type Site, securityPort, startSite } from "./site";
  */
 test.describe.configure({ mode: "serial" });
 
-const PRODUCT = "terra-modular-sofa";
+const PROJECT = "terra-modular-sofa";
 let site: Site;
-let productName: string;
+let projectName: string;
 
 test.beforeAll(async () => {
 	site = await startSite(securityPort(12));
-	productName =
-		site.query<{ name: string }>("select name from products where id = ?", PRODUCT)[0]?.name ?? "";
-	expect(productName).not.toBe("");
+	projectName =
+		site.query<{ name: string }>("select name from projects where id = ?", PROJECT)[0]?.name ?? "";
+	expect(projectName).not.toBe("");
 });
 
 test.afterAll(async () => {
@@ -23,7 +23,7 @@ test.afterAll(async () => {
 });
 
 function requestPurchase(email: string, cookie?: string) {
-	return fetch(`${site.origin}/project/${PRODUCT}/request`, {
+	return fetch(`${site.origin}/project/${PROJECT}/request`, {
 		method: "POST",
 		body: new URLSearchParams({ email, phone: "+79161234567" }),
 		headers: cookie ? { Cookie: cookie } : {},
@@ -56,7 +56,7 @@ test("other people's orders: a request made anonymously with victim@corp.example
 	const attacker = await register("victim@corp.example");
 	const page = await myOrdersPage(attacker);
 	expect(page).toContain("No orders yet");
-	expect(page).not.toContain(productName);
+	expect(page).not.toContain(projectName);
 });
 
 test("other people's orders: nobody can plant a request in a registered user's list by typing their e-mail", async () => {
@@ -67,5 +67,5 @@ test("other people's orders: nobody can plant a request in a registered user's l
 	expect((await requestPurchase("olga.owner@example.com", owner)).status).toBe(302);
 	const page = await myOrdersPage(owner);
 	expect(page).not.toContain("No orders yet");
-	expect(page).toContain(productName);
+	expect(page).toContain(projectName);
 });

@@ -4,7 +4,7 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "../../db/connection";
 import { migrateToLatest } from "../../db/migrate";
-import { seedDatabase } from "../../db/seed";
+import { seedDatabase } from "../../db/seed/seed";
 
 declare module "vitest" {
 	export interface ProvidedContext {

@@ -43,7 +43,7 @@ describe("Dockerfile", () => {
 		);
 		// The files the CMD runs are what `npm run build` produces.
 		expect(packageJson.scripts.build).toContain("build:server");
-		expect(packageJson.scripts["build:server"]).toMatch(/app\/server\.ts db\/setup\.ts/);
+		expect(packageJson.scripts["build:server"]).toMatch(/app\/server\.ts db\/cli\/setup\.ts/);
 	});
 
 	it("leaves local data, secrets and dependencies out of the build context", () => {

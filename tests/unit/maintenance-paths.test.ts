@@ -25,7 +25,7 @@ describe("isOpenDuringMaintenance", () => {
 			"/login/extra",
 			"//login",
 			"/log%69n",
-			"/resources/images/products/a.jpg",
+			"/resources/images/projects/a.jpg",
 			"/resources/favourites",
 			"/register",
 			"/account.data",

@@ -65,7 +65,7 @@ describe("pageCacheSlot", () => {
 			{ method: "GET", url: "http://shop/admin/projects", cookieHeader: undefined },
 			{ method: "GET", url: "http://shop/account.data", cookieHeader: undefined },
 			{ method: "GET", url: "http://shop/login", cookieHeader: undefined },
-			{ method: "GET", url: "http://shop/resources/images/products/a.jpg", cookieHeader: undefined },
+			{ method: "GET", url: "http://shop/resources/images/projects/a.jpg", cookieHeader: undefined },
 		];
 		for (const request of cases) expect(pageCacheSlot(request), JSON.stringify(request)).toBeNull();
 	});

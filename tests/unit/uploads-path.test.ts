@@ -6,14 +6,14 @@ describe("resolveUploadPath", () => {
 	const root = path.resolve("/srv/uploads");
 
 	it("resolves a stored key inside the uploads folder", () => {
-		expect(resolveUploadPath(root, "products/abc.jpg")).toBe(path.join(root, "products/abc.jpg"));
+		expect(resolveUploadPath(root, "projects/abc.jpg")).toBe(path.join(root, "projects/abc.jpg"));
 	});
 
 	it.each([
 		"../etc/passwd",
-		"products/../../etc/passwd",
+		"projects/../../etc/passwd",
 		"/etc/passwd",
-		"products//abc.jpg",
+		"projects//abc.jpg",
 		".env",
 		"a\\..\\b",
 		"x\0.jpg",

@@ -4,10 +4,10 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { type ChangeEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Field, FormAlert, fieldProps } from "~/components/ui/field";
+import { PROJECT_CATEGORIES } from "~/lib/categories";
 import { imageUrl, isVectorKey, type StoredImage, variantKey, variantWidths } from "~/lib/images";
 import { GALLERY_FIELDS, MAX_GALLERY_FILES, projectSchema } from "~/lib/project-form";
 import { cx } from "~/lib/site";
-import { PRODUCT_CATEGORIES } from "~db/categories";
 
 /** Mirrors the server's limit, so the admin hears about a big file before waiting for the upload. */
 const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -30,7 +30,7 @@ export interface ProjectFormGalleryImage {
 	image: StoredImage;
 }
 
-/** What the action sends back when it refuses the form (see app/lib/project-form.server.ts). */
+/** What the action sends back when it refuses the form (see app/services/project-editor.server.ts). */
 export interface ProjectFormReply {
 	// biome-ignore lint/suspicious/noExplicitAny: Conform's SubmissionResult, serialised
 	result: any;
@@ -161,7 +161,7 @@ export function ProjectForm({
 							className={cx(inputClass, "h-12", fields.category.errors ? "border-accent" : "border-line")}
 						>
 							<option value="">{t("projects.form.chooseCategory")}</option>
-							{PRODUCT_CATEGORIES.map((category) => (
+							{PROJECT_CATEGORIES.map((category) => (
 								<CategoryOption key={category} category={category} />
 							))}
 						</select>

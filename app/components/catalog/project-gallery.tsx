@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { ArrowLeftIcon, ArrowRightIcon, PauseIcon, PlayIcon } from "~/components/icons";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { ImageSpinner } from "~/components/ui/image-spinner";
-import { DEFAULT_PRODUCT_IMAGE, type StoredImage } from "~/lib/images";
+import { DEFAULT_PROJECT_IMAGE, type StoredImage } from "~/lib/images";
 import { cx } from "~/lib/site";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useImageStatus } from "~/lib/use-image-status";
@@ -264,7 +264,7 @@ function Thumbnail({ picture }: { picture: GalleryImage }) {
 	const { status, imageProps } = useImageStatus();
 	const frame = "block aspect-[4/3] size-full bg-card object-cover";
 	if (!picture.image || status === "broken") {
-		return <img src={DEFAULT_PRODUCT_IMAGE} alt="" width={96} height={72} className={frame} />;
+		return <img src={DEFAULT_PROJECT_IMAGE} alt="" width={96} height={72} className={frame} />;
 	}
 	return <ResponsiveImage {...imageProps} image={picture.image} alt="" sizes="96px" className={frame} />;
 }
@@ -303,7 +303,7 @@ function GalleryPicture({ picture, priority }: { picture: GalleryImage; priority
 			) : (
 				<img
 					{...imageProps}
-					src={DEFAULT_PRODUCT_IMAGE}
+					src={DEFAULT_PROJECT_IMAGE}
 					alt={picture.alt}
 					width={1200}
 					height={900}

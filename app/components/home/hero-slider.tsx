@@ -5,10 +5,10 @@ import { type CSSProperties, type MouseEvent, useCallback, useEffect, useRef, us
 import { useTranslation } from "react-i18next";
 import { ArrowLeftIcon, ArrowRightIcon } from "~/components/icons";
 import { ResponsiveImage } from "~/components/responsive-image";
+import type { SlideCategory } from "~/lib/categories";
 import type { StoredImage } from "~/lib/images";
 import { cx } from "~/lib/site";
 import { useHydrated } from "~/lib/use-hydrated";
-import type { SlideCategory } from "~db/categories";
 import { RevealText } from "./reveal-text";
 import { usePrefersReducedMotion } from "./use-prefers-reduced-motion";
 

@@ -1,13 +1,13 @@
 import { redirect } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
+import { MAX_WAITING_SIGN_INS, verifyPassword } from "~/lib/password.server";
+import { BusyError, clientAddress, createBackoff, createRateLimiter } from "~/lib/rate-limit.server";
+import { sessionCookie } from "~/lib/session.server";
+import { isReservedUsername, normaliseUsername } from "~/lib/usernames";
 import { createSession, deleteSession, getSessionUser } from "~/models/sessions.server";
 import { getUserByLogin } from "~/models/users.server";
 import type { User } from "~db/schema";
-import { MAX_WAITING_SIGN_INS, verifyPassword } from "./password.server";
-import { BusyError, clientAddress, createBackoff, createRateLimiter } from "./rate-limit.server";
-import { sessionCookie } from "./session.server";
-import { isReservedUsername, normaliseUsername } from "./usernames";
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 

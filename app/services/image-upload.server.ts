@@ -11,12 +11,12 @@ import {
 	unstable_parseMultipartFormData,
 } from "@remix-run/node";
 import sharp from "sharp";
-import { db } from "./db.server";
-import { getEnv } from "./env.server";
-import { MAX_FORM_FIELDS, readFormData } from "./form.server";
-import { type ImageFolder, type SavedImage, storeRasterImage, writeFileAtomic } from "./images.server";
-import { sanitizeSvg } from "./svg-sanitize.server";
-import { resolveUploadPath } from "./uploads.server";
+import { db } from "~/lib/db.server";
+import { getEnv } from "~/lib/env.server";
+import { MAX_FORM_FIELDS, readFormData } from "~/lib/form.server";
+import { type ImageFolder, type SavedImage, storeRasterImage, writeFileAtomic } from "~/lib/images.server";
+import { sanitizeSvg } from "~/lib/svg-sanitize.server";
+import { resolveUploadPath } from "~/lib/uploads.server";
 
 /** One uploaded image at most (spec). */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -257,17 +257,17 @@ async function storeSvg(input: Buffer, folder: ImageFolder, name: string): Promi
 
 /** Whether any row still points at a stored image (keys are content hashes, so rows can share one). */
 export async function isImageReferenced(key: string): Promise<boolean> {
-	const [product, gallery, slide, artist] = await Promise.all([
-		db.selectFrom("products").select("id").where("image", "=", key).executeTakeFirst(),
-		db.selectFrom("product_images").select("id").where("image_url", "=", key).executeTakeFirst(),
+	const [project, gallery, slide, artist] = await Promise.all([
+		db.selectFrom("projects").select("id").where("image", "=", key).executeTakeFirst(),
+		db.selectFrom("project_images").select("id").where("image_url", "=", key).executeTakeFirst(),
 		db.selectFrom("hero_slides").select("id").where("image_url", "=", key).executeTakeFirst(),
 		db.selectFrom("artists").select("id").where("image", "=", key).executeTakeFirst(),
 	]);
-	return Boolean(product || gallery || slide || artist);
+	return Boolean(project || gallery || slide || artist);
 }
 
 /**
- * Removes a stored image and its variants when no row in products, product_images, hero_slides or artists
+ * Removes a stored image and its variants when no row in projects, project_images, hero_slides or artists
  * still references the key. Call it after the change that dropped the reference has committed. Failures
  * are logged, never thrown: a leftover file costs disk space, a failed save would cost the admin's work.
  */

@@ -3,8 +3,8 @@
  * which must be empty (stop the server first; it refuses to overwrite anything).
  */
 import path from "node:path";
-import { getEnv } from "../app/lib/env.server";
-import { restoreFrom } from "./backup";
+import { getEnv } from "../../app/lib/env.server";
+import { restoreFrom } from "../backup";
 
 const source = process.argv[2];
 if (!source) {

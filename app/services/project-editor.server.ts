@@ -1,29 +1,29 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
+import { getLanguage, i18nServer } from "~/lib/i18n.server";
+import { GALLERY_FIELDS, MAX_GALLERY_FILES, type ProjectFormValues, projectSchema } from "~/lib/project-form";
+import { redirectWithToast, toastHeader } from "~/lib/toast.server";
 import {
 	createProject,
 	type GalleryEntry,
 	generateProjectId,
-	getProductById,
-	listProductImages,
+	getProjectById,
+	listProjectImages,
 	type ProjectFields,
 	ProjectIdTakenError,
 	ProjectNotFoundError,
 	projectIdExists,
 	type SavedImageRef,
 	updateProject,
-} from "~/models/products.server";
-import type { Product, ProductImage } from "~db/schema";
-import { getLanguage, i18nServer } from "./i18n.server";
+} from "~/models/projects.server";
+import type { Project, ProjectImage } from "~db/schema";
 import {
 	deleteImageIfUnused,
 	type ImageUploadError,
 	readUploadForm,
 	storeUploadedImage,
 } from "./image-upload.server";
-import { GALLERY_FIELDS, MAX_GALLERY_FILES, type ProjectFormValues, projectSchema } from "./project-form";
-import { redirectWithToast, toastHeader } from "./toast.server";
 
 export type ProjectFormMode = { kind: "add" } | { kind: "edit"; id: string };
 
@@ -63,20 +63,20 @@ function toFields(value: ProjectFormValues): ProjectFields {
 	};
 }
 
-function sameFields(product: Product, fields: ProjectFields): boolean {
+function sameFields(project: Project, fields: ProjectFields): boolean {
 	return (
-		product.name === fields.name &&
-		product.designer === fields.designer &&
-		product.category === fields.category &&
-		product.price === fields.price &&
-		(product.link ?? null) === fields.link &&
-		product.description_en === fields.description_en &&
-		product.description_ru === fields.description_ru
+		project.name === fields.name &&
+		project.designer === fields.designer &&
+		project.category === fields.category &&
+		project.price === fields.price &&
+		(project.link ?? null) === fields.link &&
+		project.description_en === fields.description_en &&
+		project.description_ru === fields.description_ru
 	);
 }
 
 /** Reads the gallery controls: which rows stay, in which order, and which picture becomes the cover. */
-function readGalleryState(form: FormData, rows: ProductImage[]): GalleryFormState {
+function readGalleryState(form: FormData, rows: ProjectImage[]): GalleryFormState {
 	const ids = new Set(rows.map((row) => row.id));
 	const remove = form
 		.getAll(GALLERY_FIELDS.remove)
@@ -95,7 +95,7 @@ function readGalleryState(form: FormData, rows: ProductImage[]): GalleryFormStat
 	};
 }
 
-function orderedRows(rows: ProductImage[], state: GalleryFormState): ProductImage[] {
+function orderedRows(rows: ProjectImage[], state: GalleryFormState): ProjectImage[] {
 	return rows
 		.map((row, index) => ({ row, index }))
 		.filter(({ row }) => !state.remove.includes(row.id))
@@ -111,11 +111,11 @@ function orderedRows(rows: ProductImage[], state: GalleryFormState): ProductImag
 export async function submitProjectForm(request: Request, mode: ProjectFormMode) {
 	const form = await readUploadForm(request);
 	const t = await i18nServer.getFixedT(await getLanguage(request), "admin");
-	const current = mode.kind === "edit" ? await getProductById(mode.id) : undefined;
+	const current = mode.kind === "edit" ? await getProjectById(mode.id) : undefined;
 	if (mode.kind === "edit" && !current) {
 		return redirectWithToast(LIST, { type: "error", title: "admin:projects.toast.notFound" });
 	}
-	const rows = current ? await listProductImages(current.id) : [];
+	const rows = current ? await listProjectImages(current.id) : [];
 	const gallery = readGalleryState(form, rows);
 	const galleryFiles = form.getAll(GALLERY_FIELDS.files).filter(isFile);
 	const imageFile = form.get("image");
@@ -165,7 +165,7 @@ export async function submitProjectForm(request: Request, mode: ProjectFormMode)
 	const errors: ProjectFormActionData["imageErrors"] = {};
 	const explain = (error: ImageUploadError) => t(error.key, error.values);
 	let mainImage: SavedImageRef | undefined;
-	const main = await storeUploadedImage(isFile(imageFile) ? imageFile : null, "products");
+	const main = await storeUploadedImage(isFile(imageFile) ? imageFile : null, "projects");
 	if (main?.ok) {
 		mainImage = main.image;
 		stored.push(main.image.key);
@@ -189,13 +189,13 @@ export async function submitProjectForm(request: Request, mode: ProjectFormMode)
 
 	try {
 		if (!current) {
-			const product = await createProject({
+			const project = await createProject({
 				id: newId,
 				fields,
 				image: mainImage ?? null,
 				gallery: newGallery,
 			});
-			return redirectWithToast(LIST, successToast("added", product.name, newGallery.length));
+			return redirectWithToast(LIST, successToast("added", project.name, newGallery.length));
 		}
 		const entries: GalleryEntry[] = [
 			...kept.map((row) => ({ rowId: row.id })),
@@ -211,7 +211,7 @@ export async function submitProjectForm(request: Request, mode: ProjectFormMode)
 			coverRowId: cover,
 		});
 		await Promise.all(saved.releasedKeys.map((key) => deleteImageIfUnused(key)));
-		return redirectWithToast(LIST, successToast("updated", saved.product.name, saved.galleryCount));
+		return redirectWithToast(LIST, successToast("updated", saved.project.name, saved.galleryCount));
 	} catch (error) {
 		await forget();
 		if (error instanceof ProjectNotFoundError) {

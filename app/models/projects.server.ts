@@ -1,10 +1,10 @@
 import { sql } from "kysely";
+import type { ProjectCategory } from "~/lib/categories";
 import { db } from "~/lib/db.server";
 import { type Language, localized } from "~/lib/i18n";
 import type { StoredImage } from "~/lib/images";
-import type { ProductCategory } from "~db/categories";
 import { foldForSearch } from "~db/connection";
-import type { Product, ProductImage } from "~db/schema";
+import type { Project, ProjectImage } from "~db/schema";
 
 /** What a card, a grid or a list needs to show a project, in the visitor's language. */
 export interface ProjectSummary {
@@ -12,46 +12,46 @@ export interface ProjectSummary {
 	name: string;
 	designer: string;
 	price: number;
-	category: ProductCategory;
+	category: ProjectCategory;
 	description: string;
 	/** Null: the project has no image of its own and shows the default one. */
 	image: StoredImage | null;
 	link: string | null;
 }
 
-export function toProjectSummary(product: Product, language: Language): ProjectSummary {
+export function toProjectSummary(project: Project, language: Language): ProjectSummary {
 	return {
-		id: product.id,
-		name: product.name,
-		designer: product.designer,
-		price: product.price,
-		category: product.category,
-		description: localized(language, product.description_en, product.description_ru),
-		image: product.image
-			? { key: product.image, width: product.image_width, height: product.image_height }
+		id: project.id,
+		name: project.name,
+		designer: project.designer,
+		price: project.price,
+		category: project.category,
+		description: localized(language, project.description_en, project.description_ru),
+		image: project.image
+			? { key: project.image, width: project.image_width, height: project.image_height }
 			: null,
-		link: product.link,
+		link: project.link,
 	};
 }
 
-export async function getProductById(id: string): Promise<Product | undefined> {
-	return db.selectFrom("products").selectAll().where("id", "=", id).executeTakeFirst();
+export async function getProjectById(id: string): Promise<Project | undefined> {
+	return db.selectFrom("projects").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
 /** The project's gallery, in its saved order. */
-export async function listProductImages(productId: string): Promise<ProductImage[]> {
+export async function listProjectImages(projectId: string): Promise<ProjectImage[]> {
 	return db
-		.selectFrom("product_images")
+		.selectFrom("project_images")
 		.selectAll()
-		.where("product_id", "=", productId)
+		.where("project_id", "=", projectId)
 		.orderBy("sort_order")
 		.orderBy("id")
 		.execute();
 }
 
-export async function listProductsByCategory(category: ProductCategory): Promise<Product[]> {
+export async function listProjectsByCategory(category: ProjectCategory): Promise<Project[]> {
 	return db
-		.selectFrom("products")
+		.selectFrom("projects")
 		.selectAll()
 		.where("category", "=", category)
 		.orderBy("created_at", "desc")
@@ -59,9 +59,9 @@ export async function listProductsByCategory(category: ProductCategory): Promise
 }
 
 /** An artist's works: projects whose designer is the artist's name (case-insensitive, as typed by admins). */
-export async function listProductsByDesigner(designer: string): Promise<Product[]> {
+export async function listProjectsByDesigner(designer: string): Promise<Project[]> {
 	return db
-		.selectFrom("products")
+		.selectFrom("projects")
 		.selectAll()
 		.where(sql<string>`search_fold(designer)`, "=", foldForSearch(designer))
 		.orderBy("created_at", "desc")
@@ -69,9 +69,9 @@ export async function listProductsByDesigner(designer: string): Promise<Product[
 }
 
 /** Newest projects that have their own image first: the home page's featured block. */
-export async function listFeaturedProducts(limit: number): Promise<Product[]> {
+export async function listFeaturedProjects(limit: number): Promise<Project[]> {
 	return db
-		.selectFrom("products")
+		.selectFrom("projects")
 		.selectAll()
 		.orderBy(sql`image is null`)
 		.orderBy("created_at", "desc")
@@ -80,21 +80,21 @@ export async function listFeaturedProducts(limit: number): Promise<Product[]> {
 }
 
 export async function listDesigners(): Promise<string[]> {
-	const rows = await db.selectFrom("products").select("designer").distinct().orderBy("designer").execute();
+	const rows = await db.selectFrom("projects").select("designer").distinct().orderBy("designer").execute();
 	return rows.map((row) => row.designer);
 }
 
 /** Ids and change dates of every project, for the sitemap. */
-export async function listProductIds(): Promise<Array<{ id: string; updated_at: string }>> {
-	return db.selectFrom("products").select(["id", "updated_at"]).orderBy("id").execute();
+export async function listProjectIds(): Promise<Array<{ id: string; updated_at: string }>> {
+	return db.selectFrom("projects").select(["id", "updated_at"]).orderBy("id").execute();
 }
 
 export const SHOP_SORTS = ["newest", "price-asc", "price-desc"] as const;
 export type ShopSort = (typeof SHOP_SORTS)[number];
 export const SHOP_PAGE_SIZE = 24;
 
-export interface ProductSearch {
-	category?: ProductCategory;
+export interface ProjectSearch {
+	category?: ProjectCategory;
 	designer?: string;
 	/** Free text, matched in name, designer and both descriptions, ignoring case (Cyrillic too) and ё/е. */
 	query?: string;
@@ -104,16 +104,16 @@ export interface ProductSearch {
 	pageSize?: number;
 }
 
-export interface ProductSearchResult {
-	products: Product[];
+export interface ProjectSearchResult {
+	projects: Project[];
 	total: number;
 	page: number;
 	pageCount: number;
 }
 
-export async function searchProducts(search: ProductSearch): Promise<ProductSearchResult> {
+export async function searchProjects(search: ProjectSearch): Promise<ProjectSearchResult> {
 	const pageSize = search.pageSize ?? SHOP_PAGE_SIZE;
-	let query = db.selectFrom("products");
+	let query = db.selectFrom("projects");
 	if (search.category) query = query.where("category", "=", search.category);
 	if (search.designer) query = query.where("designer", "=", search.designer);
 	const text = search.query?.trim();
@@ -142,13 +142,13 @@ export async function searchProducts(search: ProductSearch): Promise<ProductSear
 		default:
 			break;
 	}
-	const products = await ordered
+	const projects = await ordered
 		.orderBy("created_at", "desc")
 		.orderBy("id")
 		.limit(pageSize)
 		.offset((page - 1) * pageSize)
 		.execute();
-	return { products, total: Number(total), page, pageCount };
+	return { projects, total: Number(total), page, pageCount };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -157,15 +157,15 @@ export async function searchProducts(search: ProductSearch): Promise<ProductSear
 // from disk with deleteImageIfUnused once the transaction has committed.
 
 /** Every project for the admin list, newest first. */
-export async function listProductsForAdmin(): Promise<Product[]> {
-	return db.selectFrom("products").selectAll().orderBy("created_at", "desc").orderBy("id").execute();
+export async function listProjectsForAdmin(): Promise<Project[]> {
+	return db.selectFrom("projects").selectAll().orderBy("created_at", "desc").orderBy("id").execute();
 }
 
 /** What the project form edits, apart from the id and the images. */
 export interface ProjectFields {
 	name: string;
 	designer: string;
-	category: ProductCategory;
+	category: ProjectCategory;
 	/** Whole rubles. */
 	price: number;
 	link: string | null;
@@ -202,7 +202,7 @@ export function generateProjectId(now = Date.now()): string {
 }
 
 export async function projectIdExists(id: string): Promise<boolean> {
-	return Boolean(await db.selectFrom("products").select("id").where("id", "=", id).executeTakeFirst());
+	return Boolean(await db.selectFrom("projects").select("id").where("id", "=", id).executeTakeFirst());
 }
 
 export async function createProject(input: {
@@ -210,14 +210,14 @@ export async function createProject(input: {
 	fields: ProjectFields;
 	image: SavedImageRef | null;
 	gallery: SavedImageRef[];
-}): Promise<Product> {
+}): Promise<Project> {
 	return db.transaction().execute(async (trx) => {
-		if (await trx.selectFrom("products").select("id").where("id", "=", input.id).executeTakeFirst()) {
+		if (await trx.selectFrom("projects").select("id").where("id", "=", input.id).executeTakeFirst()) {
 			throw new ProjectIdTakenError(input.id);
 		}
 		const now = new Date().toISOString();
-		const product = await trx
-			.insertInto("products")
+		const project = await trx
+			.insertInto("projects")
 			.values({
 				id: input.id,
 				...input.fields,
@@ -231,10 +231,10 @@ export async function createProject(input: {
 			.executeTakeFirstOrThrow();
 		if (input.gallery.length > 0) {
 			await trx
-				.insertInto("product_images")
+				.insertInto("project_images")
 				.values(
 					input.gallery.map((image, index) => ({
-						product_id: input.id,
+						project_id: input.id,
 						image_url: image.key,
 						image_width: image.width,
 						image_height: image.height,
@@ -243,7 +243,7 @@ export async function createProject(input: {
 				)
 				.execute();
 		}
-		return product;
+		return project;
 	});
 }
 
@@ -265,28 +265,28 @@ export interface ProjectChange {
 }
 
 /**
- * Updates a project in one transaction: the id move (the foreign keys of product_images,
+ * Updates a project in one transaction: the id move (the foreign keys of project_images,
  * purchase_requests and favourites cascade on update, migrations 0001/0002), the fields, the main image
  * and the gallery. Throws ProjectNotFoundError / ProjectIdTakenError; any failure changes nothing.
  */
 export async function updateProject(
 	change: ProjectChange,
-): Promise<{ product: Product; galleryCount: number; releasedKeys: string[] }> {
+): Promise<{ project: Project; galleryCount: number; releasedKeys: string[] }> {
 	return db.transaction().execute(async (trx) => {
 		const current = await trx
-			.selectFrom("products")
+			.selectFrom("projects")
 			.selectAll()
 			.where("id", "=", change.id)
 			.executeTakeFirst();
 		if (!current) throw new ProjectNotFoundError(change.id);
 		if (change.newId !== change.id) {
-			if (await trx.selectFrom("products").select("id").where("id", "=", change.newId).executeTakeFirst()) {
+			if (await trx.selectFrom("projects").select("id").where("id", "=", change.newId).executeTakeFirst()) {
 				throw new ProjectIdTakenError(change.newId);
 			}
-			await trx.updateTable("products").set({ id: change.newId }).where("id", "=", change.id).execute();
+			await trx.updateTable("projects").set({ id: change.newId }).where("id", "=", change.id).execute();
 		}
 		const id = change.newId;
-		const rows = await trx.selectFrom("product_images").selectAll().where("product_id", "=", id).execute();
+		const rows = await trx.selectFrom("project_images").selectAll().where("project_id", "=", id).execute();
 		const rowsById = new Map(rows.map((row) => [row.id, row]));
 		const released: string[] = [];
 
@@ -314,7 +314,7 @@ export async function updateProject(
 					main = { key: row.image_url, width: row.image_width, height: row.image_height };
 					if (previous.key) {
 						await trx
-							.updateTable("product_images")
+							.updateTable("project_images")
 							.set({
 								image_url: previous.key,
 								image_width: previous.width,
@@ -325,16 +325,16 @@ export async function updateProject(
 							.execute();
 						continue;
 					}
-					await trx.deleteFrom("product_images").where("id", "=", row.id).execute();
+					await trx.deleteFrom("project_images").where("id", "=", row.id).execute();
 					order -= 1;
 					continue;
 				}
-				await trx.updateTable("product_images").set({ sort_order: order }).where("id", "=", row.id).execute();
+				await trx.updateTable("project_images").set({ sort_order: order }).where("id", "=", row.id).execute();
 			} else {
 				await trx
-					.insertInto("product_images")
+					.insertInto("project_images")
 					.values({
-						product_id: id,
+						project_id: id,
 						image_url: entry.image.key,
 						image_width: entry.image.width,
 						image_height: entry.image.height,
@@ -346,7 +346,7 @@ export async function updateProject(
 		const removed = rows.filter((row) => !kept.has(row.id));
 		if (removed.length > 0) {
 			await trx
-				.deleteFrom("product_images")
+				.deleteFrom("project_images")
 				.where(
 					"id",
 					"in",
@@ -356,8 +356,8 @@ export async function updateProject(
 			released.push(...removed.map((row) => row.image_url));
 		}
 
-		const product = await trx
-			.updateTable("products")
+		const project = await trx
+			.updateTable("projects")
 			.set({
 				...change.fields,
 				image: main.key,
@@ -371,13 +371,13 @@ export async function updateProject(
 		const galleryCount = Number(
 			(
 				await trx
-					.selectFrom("product_images")
+					.selectFrom("project_images")
 					.select((eb) => eb.fn.countAll<number>().as("n"))
-					.where("product_id", "=", id)
+					.where("project_id", "=", id)
 					.executeTakeFirstOrThrow()
 			).n,
 		);
-		return { product, galleryCount, releasedKeys: released.filter((key) => key !== main.key) };
+		return { project, galleryCount, releasedKeys: released.filter((key) => key !== main.key) };
 	});
 }
 
@@ -387,19 +387,19 @@ export async function updateProject(
  */
 export async function deleteProject(
 	id: string,
-): Promise<{ product: Product; releasedKeys: string[] } | null> {
+): Promise<{ project: Project; releasedKeys: string[] } | null> {
 	return db.transaction().execute(async (trx) => {
-		const product = await trx.selectFrom("products").selectAll().where("id", "=", id).executeTakeFirst();
-		if (!product) return null;
+		const project = await trx.selectFrom("projects").selectAll().where("id", "=", id).executeTakeFirst();
+		if (!project) return null;
 		const gallery = await trx
-			.selectFrom("product_images")
+			.selectFrom("project_images")
 			.select("image_url")
-			.where("product_id", "=", id)
+			.where("project_id", "=", id)
 			.execute();
-		await trx.deleteFrom("products").where("id", "=", id).execute();
-		const releasedKeys = [product.image, ...gallery.map((row) => row.image_url)].filter(
+		await trx.deleteFrom("projects").where("id", "=", id).execute();
+		const releasedKeys = [project.image, ...gallery.map((row) => row.image_url)].filter(
 			(key): key is string => Boolean(key),
 		);
-		return { product, releasedKeys };
+		return { project, releasedKeys };
 	});
 }

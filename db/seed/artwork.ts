@@ -1,7 +1,7 @@
 /**
  * Seeded abstract artwork for FORMA's seed data.
  *
- * Every product, hero slide and artist image in the seed is drawn here as an SVG
+ * Every project, hero slide and artist image in the seed is drawn here as an SVG
  * (sharp/librsvg rasterises it later), so the site never downloads stock images.
  * The look is "design studio art direction": flat geometric shapes, soft gradients,
  * a restrained palette per image and a fine paper grain on top.
@@ -1719,11 +1719,11 @@ function pleatFan(sc: Scene): string {
 }
 
 // ---------------------------------------------------------------------------
-// DESIGN: Bauhaus tile grid, a product on a plinth, a Swiss modular poster
+// DESIGN: Bauhaus tile grid, a project on a plinth, a Swiss modular poster
 // ---------------------------------------------------------------------------
 
 function design(sc: Scene): string {
-	return sc.rng.pick([tiles, product, modular])(sc);
+	return sc.rng.pick([tiles, project, modular])(sc);
 }
 
 /** Grid of square modules, each with one geometric motif: quarter discs, halves, rings, stripes. */
@@ -1785,8 +1785,8 @@ function tileMotif(kind: string, s: number, fill: string, rng: Rng): string {
 	}
 }
 
-/** Object-on-plinth product shot: grid paper wall, colour disc, a Rams-like speaker, clock or bottles. */
-function product(sc: Scene): string {
+/** Object-on-plinth project shot: grid paper wall, colour disc, a Rams-like speaker, clock or bottles. */
+function project(sc: Scene): string {
 	const { rng, palette: pal } = sc;
 	const surfaceY = sc.y(0.74);
 	const out = [paperGround(sc, pal.bg)];
@@ -1952,7 +1952,7 @@ function deskClock(sc: Scene, cx: number, gy: number, u: number, body: string): 
 	].join("");
 }
 
-/** A family of three ceramic bottles/jars, like a product line-up shot. */
+/** A family of three ceramic bottles/jars, like a project line-up shot. */
 function bottles(sc: Scene, gy: number): string {
 	const { rng, palette: pal } = sc;
 	const colors = rng.shuffle([pal.light, pal.accents[1], pal.accents[2], pal.ink, pal.accents[3]]);

@@ -10,7 +10,7 @@
  * reverb are computed around the circle too. The last sample therefore flows straight
  * into the first one and the loop point has no click or gap in the sound itself.
  *
- * Run from the repo root:  npx tsx db/generate-audio.ts   (needs `apt-get install lame`)
+ * Run from the repo root:  npx tsx db/seed/generate-audio.ts   (needs `apt-get install lame`)
  */
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -340,7 +340,7 @@ function assertLameInstalled(): void {
 	if (probe.error || probe.status !== 0) {
 		throw new Error(
 			"The `lame` MP3 encoder was not found on PATH. Install it with `apt-get install lame` " +
-				"(Debian/Ubuntu) and run `npx tsx db/generate-audio.ts` again.",
+				"(Debian/Ubuntu) and run `npx tsx db/seed/generate-audio.ts` again.",
 		);
 	}
 }

@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
-import { type ImageFolder, type SavedImage, storeRasterImage } from "../app/lib/images.server";
+import { type ImageFolder, type SavedImage, storeRasterImage } from "../../app/lib/images.server";
+import type { Database } from "../schema";
 import { renderArtwork } from "./artwork";
-import type { Database } from "./schema";
-import { seedArtists, seedProducts, seedSlides } from "./seed-data";
+import { seedArtists, seedProjects, seedSlides } from "./seed-data";
 import type { ArtTheme } from "./seed-types";
 
 const SEEDED_KEY = "seeded_at";
@@ -35,7 +35,7 @@ export async function seedDatabase(db: Kysely<Database>, uploadsDir: string): Pr
 	if (done) return { seeded: false, reason: `already seeded at ${done.value}` };
 
 	const counts = await Promise.all(
-		(["products", "artists", "hero_slides"] as const).map((table) =>
+		(["projects", "artists", "hero_slides"] as const).map((table) =>
 			db
 				.selectFrom(table)
 				.select((eb) => eb.fn.countAll<number>().as("n"))
@@ -45,18 +45,18 @@ export async function seedDatabase(db: Kysely<Database>, uploadsDir: string): Pr
 	const hasContent = counts.some((row) => Number(row.n) > 0);
 
 	// Images first (slow, outside the transaction); the rows then land all at once or not at all.
-	const productImages = new Map<string, SavedImage>();
+	const projectImages = new Map<string, SavedImage>();
 	const artistImages = new Map<string, SavedImage>();
 	const slideImages = new Map<number, SavedImage>();
 	if (!hasContent) {
 		// All at once: sharp spreads the encoding over every core.
 		await Promise.all([
-			...seedProducts
-				.filter((product) => product.hasImage)
-				.map(async (product) => {
-					const theme: ArtTheme = product.category === "uncategorized" ? "design" : product.category;
-					const art = { seed: product.id, theme, width: 1200, height: 900 };
-					productImages.set(product.id, await renderAndStore(uploadsDir, "products", art));
+			...seedProjects
+				.filter((project) => project.hasImage)
+				.map(async (project) => {
+					const theme: ArtTheme = project.category === "uncategorized" ? "design" : project.category;
+					const art = { seed: project.id, theme, width: 1200, height: 900 };
+					projectImages.set(project.id, await renderAndStore(uploadsDir, "projects", art));
 				}),
 			...seedArtists.map(async (artist) => {
 				const art = { seed: artist.id, theme: "portrait" as const, width: 800, height: 800 };
@@ -90,24 +90,24 @@ export async function seedDatabase(db: Kysely<Database>, uploadsDir: string): Pr
 				)
 				.execute();
 			await trx
-				.insertInto("products")
+				.insertInto("projects")
 				.values(
-					seedProducts.map((product) => {
-						const image = productImages.get(product.id);
+					seedProjects.map((project) => {
+						const image = projectImages.get(project.id);
 						return {
-							id: product.id,
-							name: product.name,
-							designer: product.designer,
-							price: product.price,
-							category: product.category,
-							description_en: product.descriptionEn,
-							description_ru: product.descriptionRu,
-							link: product.link,
+							id: project.id,
+							name: project.name,
+							designer: project.designer,
+							price: project.price,
+							category: project.category,
+							description_en: project.descriptionEn,
+							description_ru: project.descriptionRu,
+							link: project.link,
 							image: image?.key ?? null,
 							image_width: image?.width ?? null,
 							image_height: image?.height ?? null,
-							created_at: product.createdAt,
-							updated_at: product.createdAt,
+							created_at: project.createdAt,
+							updated_at: project.createdAt,
 						};
 					}),
 				)

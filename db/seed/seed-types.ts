@@ -1,9 +1,9 @@
-import type { ProductCategory, SlideCategory } from "./categories";
+import type { ProjectCategory, SlideCategory } from "../../app/lib/categories";
 
 /** Which family of abstract composition the seed artwork generator draws. */
 export type ArtTheme = "furniture" | "clothing" | "design" | "art" | "branding" | "creative" | "portrait";
 
-export interface SeedProduct {
+export interface SeedProject {
 	/** URL slug, e.g. "oak-lounge-chair". */
 	id: string;
 	name: string;
@@ -11,12 +11,12 @@ export interface SeedProduct {
 	designer: string;
 	/** Whole rubles, 450 … 140 000. */
 	price: number;
-	category: ProductCategory;
+	category: ProjectCategory;
 	descriptionEn: string;
 	descriptionRu: string;
 	/** Optional: "https://…" (external, new tab) or "/…" (internal path). Most are null. */
 	link: string | null;
-	/** True for the nine products that get their own generated image; the rest use the default image. */
+	/** True for the nine projects that get their own generated image; the rest use the default image. */
 	hasImage: boolean;
 	/** ISO timestamp, so "newest" sorting is stable and meaningful. */
 	createdAt: string;

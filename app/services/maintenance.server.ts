@@ -1,14 +1,14 @@
 import { data } from "@remix-run/node";
-import { getSettings } from "~/models/settings.server";
-import type { Settings, User } from "~db/schema";
-import { getUser } from "./auth.server";
-import { getLanguage, i18nServer } from "./i18n.server";
+import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import {
 	isOpenDuringMaintenance,
 	MAINTENANCE_RETRY_AFTER_SECONDS,
 	type MaintenanceInfo,
-} from "./maintenance";
-import { getTheme } from "./theme.server";
+} from "~/lib/maintenance";
+import { getTheme } from "~/lib/theme.server";
+import { getSettings } from "~/models/settings.server";
+import type { Settings, User } from "~db/schema";
+import { getUser } from "./auth.server";
 
 /** The 503 answer the root error boundary shows as the maintenance page, in the visitor's language. */
 async function maintenanceError(request: Request, user: User | null) {

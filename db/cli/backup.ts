@@ -3,8 +3,8 @@
  * into <dir>, which must be new or empty. Safe while the server serves and writes.
  */
 import path from "node:path";
-import { getEnv } from "../app/lib/env.server";
-import { backupTo } from "./backup";
+import { getEnv } from "../../app/lib/env.server";
+import { backupTo } from "../backup";
 
 const target = process.argv[2];
 if (!target) {

@@ -1,5 +1,5 @@
-/** Categories a product can have. The site's navigation shows the four "site" categories. */
-export const PRODUCT_CATEGORIES = [
+/** Categories a project can have. The site's navigation shows the four "site" categories. */
+export const PROJECT_CATEGORIES = [
 	"furniture",
 	"clothing",
 	"design",
@@ -8,7 +8,7 @@ export const PRODUCT_CATEGORIES = [
 	"creative",
 	"uncategorized",
 ] as const;
-export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number];
+export type ProjectCategory = (typeof PROJECT_CATEGORIES)[number];
 
 /** The four categories with their own page and nav link, in nav order. */
 export const SITE_CATEGORIES = ["branding", "design", "art", "creative"] as const;

@@ -1,4 +1,4 @@
-import type { SeedArtist, SeedProduct, SeedSlide } from "./seed-types";
+import type { SeedArtist, SeedProject, SeedSlide } from "./seed-types";
 
 export const seedArtists: SeedArtist[] = [
 	{
@@ -59,7 +59,7 @@ export const seedArtists: SeedArtist[] = [
 	},
 ];
 
-export const seedProducts: SeedProduct[] = [
+export const seedProjects: SeedProject[] = [
 	{
 		id: "arc-lounge-chair",
 		name: "Arc Lounge Chair",

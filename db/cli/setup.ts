@@ -3,10 +3,10 @@
  * empty database. Any failure stops here with a clear message, so the server never serves a half-ready
  * database.
  */
-import { getEnv } from "../app/lib/env.server";
-import { openDatabase } from "./connection";
-import { migrateToLatest } from "./migrate";
-import { seedDatabase } from "./seed";
+import { getEnv } from "../../app/lib/env.server";
+import { openDatabase } from "../connection";
+import { migrateToLatest } from "../migrate";
+import { seedDatabase } from "../seed/seed";
 
 async function main(): Promise<void> {
 	const env = getEnv();
@@ -42,7 +42,7 @@ async function bootstrapAdmin(): Promise<void> {
 	const configured = env.ADMIN_USERNAME && env.ADMIN_PASSWORD;
 	const development = process.env.NODE_ENV === "development";
 	// Imported only now: the model opens the app's connection, which requires the migrations above.
-	const { countAdmins, ensureAdmin } = await import("../app/models/users.server");
+	const { countAdmins, ensureAdmin } = await import("../../app/models/users.server");
 	if (!configured && !development) {
 		if ((await countAdmins()) === 0) {
 			console.log(

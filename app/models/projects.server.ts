@@ -5,6 +5,7 @@ import { type Language, localized } from "~/lib/i18n";
 import type { StoredImage } from "~/lib/images";
 import { foldForSearch } from "~db/connection";
 import type { Project, ProjectImage } from "~db/schema";
+import { toStoredImage } from "./stored-image.server";
 
 /** What a card, a grid or a list needs to show a project, in the visitor's language. */
 export interface ProjectSummary {
@@ -27,9 +28,7 @@ export function toProjectSummary(project: Project, language: Language): ProjectS
 		price: project.price,
 		category: project.category,
 		description: localized(language, project.description_en, project.description_ru),
-		image: project.image
-			? { key: project.image, width: project.image_width, height: project.image_height }
-			: null,
+		image: toStoredImage(project),
 		link: project.link,
 	};
 }
@@ -311,7 +310,7 @@ export async function updateProject(
 				if (row.id === change.coverRowId) {
 					// The chosen picture becomes the cover; the old cover takes its place in the gallery.
 					const previous = main;
-					main = { key: row.image_url, width: row.image_width, height: row.image_height };
+					main = toStoredImage(row);
 					if (previous.key) {
 						await trx
 							.updateTable("project_images")

@@ -12,6 +12,7 @@ import { rootMetaData, seoMeta } from "~/lib/seo";
 import { listArtists } from "~/models/artists.server";
 import { listFeaturedProjects, toProjectSummary } from "~/models/projects.server";
 import { listActiveSlides } from "~/models/slides.server";
+import { toStoredImage } from "~/models/stored-image.server";
 
 const FEATURED_COUNT = 6;
 
@@ -45,9 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		artists: artists.map((artist) => ({
 			id: artist.id,
 			name: artist.name,
-			image: artist.image
-				? { key: artist.image, width: artist.image_width, height: artist.image_height }
-				: null,
+			image: toStoredImage(artist),
 		})),
 	};
 }
@@ -60,7 +59,7 @@ async function loadSlides(language: Language): Promise<HeroSlideView[]> {
 		title: localized(language, slide.title_en, slide.title_ru),
 		subtitle: localized(language, slide.subtitle_en, slide.subtitle_ru),
 		category: slide.category,
-		image: { key: slide.image_url, width: slide.image_width, height: slide.image_height },
+		image: toStoredImage(slide),
 	}));
 }
 

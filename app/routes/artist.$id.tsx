@@ -10,6 +10,7 @@ import { imageUrl } from "~/lib/images";
 import { absoluteUrl, localizedUrl, rootMetaData, seoMeta } from "~/lib/seo";
 import { getArtistById } from "~/models/artists.server";
 import { listProjectsByDesigner, toProjectSummary } from "~/models/projects.server";
+import { toStoredImage } from "~/models/stored-image.server";
 
 const PORTRAIT_SIZES = "(min-width: 1024px) 42vw, 92vw";
 
@@ -49,9 +50,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 			id: artist.id,
 			name: artist.name,
 			description,
-			image: artist.image
-				? { key: artist.image, width: artist.image_width, height: artist.image_height }
-				: null,
+			image: toStoredImage(artist),
 		},
 		projects: projects.map((project) => toProjectSummary(project, language)),
 		meta: {

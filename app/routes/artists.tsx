@@ -9,6 +9,7 @@ import { imageUrl } from "~/lib/images";
 import { rootMetaData, seoMeta } from "~/lib/seo";
 import { listArtists } from "~/models/artists.server";
 import { listProjectsByDesigner } from "~/models/projects.server";
+import { toStoredImage } from "~/models/stored-image.server";
 
 const CARD_SIZES = "(min-width: 1280px) 23vw, (min-width: 1024px) 30vw, (min-width: 640px) 45vw, 92vw";
 /** A card's teaser: the description's opening, long enough to say what the studio does. */
@@ -32,9 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		id: artist.id,
 		name: artist.name,
 		teaser: teaser(localized(language, artist.description_en, artist.description_ru)),
-		image: artist.image
-			? { key: artist.image, width: artist.image_width, height: artist.image_height }
-			: null,
+		image: toStoredImage(artist),
 		workCount: works[index]?.length ?? 0,
 	}));
 	const shareImage = cards.find((card) => card.image)?.image?.key;

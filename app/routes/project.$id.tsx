@@ -15,6 +15,7 @@ import { absoluteUrl, rootMetaData, seoMeta } from "~/lib/seo";
 import { CONTACT_EMAIL } from "~/lib/site";
 import { getArtistByName } from "~/models/artists.server";
 import { getProjectById, listProjectImages, toProjectSummary } from "~/models/projects.server";
+import { toStoredImage } from "~/models/stored-image.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogStyles }];
 
@@ -65,7 +66,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	const gallery: GalleryImage[] = [
 		{ image: project.image, alt: project.name },
 		...galleryRows.map((row, index) => ({
-			image: { key: row.image_url, width: row.image_width, height: row.image_height },
+			image: toStoredImage(row),
 			alt: row.alt_text || t("gallery.imageAlt", { name: project.name, index: index + 2 }),
 		})),
 	];

@@ -11,12 +11,12 @@ import {
 	unstable_parseMultipartFormData,
 } from "@remix-run/node";
 import sharp from "sharp";
-import { db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { MAX_FORM_FIELDS, readFormData } from "~/lib/form.server";
 import { type ImageFolder, type SavedImage, storeRasterImage, writeFileAtomic } from "~/lib/images.server";
 import { sanitizeSvg } from "~/lib/svg-sanitize.server";
 import { resolveUploadPath } from "~/lib/uploads.server";
+import { isImageReferenced } from "~/models/image-references.server";
 
 /** One uploaded image at most (spec). */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -253,17 +253,6 @@ async function storeSvg(input: Buffer, folder: ImageFolder, name: string): Promi
 	const key = `${folder}/${createHash("sha256").update(clean).digest("hex").slice(0, 20)}.svg`;
 	await writeFileAtomic(path.join(getEnv().UPLOADS_DIR, key), clean);
 	return { ok: true, image: { key, width: metadata.width ?? 0, height: metadata.height ?? 0 } };
-}
-
-/** Whether any row still points at a stored image (keys are content hashes, so rows can share one). */
-export async function isImageReferenced(key: string): Promise<boolean> {
-	const [project, gallery, slide, artist] = await Promise.all([
-		db.selectFrom("projects").select("id").where("image", "=", key).executeTakeFirst(),
-		db.selectFrom("project_images").select("id").where("image_url", "=", key).executeTakeFirst(),
-		db.selectFrom("hero_slides").select("id").where("image_url", "=", key).executeTakeFirst(),
-		db.selectFrom("artists").select("id").where("image", "=", key).executeTakeFirst(),
-	]);
-	return Boolean(project || gallery || slide || artist);
 }
 
 /**

@@ -7,8 +7,7 @@ import { localized } from "~/lib/i18n";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { imageUrl } from "~/lib/images";
 import { rootMetaData, seoMeta } from "~/lib/seo";
-import { listArtists } from "~/models/artists.server";
-import { listProjectsByDesigner } from "~/models/projects.server";
+import { listArtistsWithWorkCount } from "~/models/artists.server";
 import { toStoredImage } from "~/models/stored-image.server";
 
 const CARD_SIZES = "(min-width: 1280px) 23vw, (min-width: 1024px) 30vw, (min-width: 640px) 45vw, 92vw";
@@ -27,14 +26,13 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 export async function loader({ request }: LoaderFunctionArgs) {
 	const language = await getLanguage(request);
 	const t = await i18nServer.getFixedT(language, "artists");
-	const artists = await listArtists();
-	const works = await Promise.all(artists.map((artist) => listProjectsByDesigner(artist.name)));
-	const cards = artists.map((artist, index) => ({
+	const artists = await listArtistsWithWorkCount();
+	const cards = artists.map((artist) => ({
 		id: artist.id,
 		name: artist.name,
 		teaser: teaser(localized(language, artist.description_en, artist.description_ru)),
 		image: toStoredImage(artist),
-		workCount: works[index]?.length ?? 0,
+		workCount: artist.work_count,
 	}));
 	const shareImage = cards.find((card) => card.image)?.image?.key;
 	return {

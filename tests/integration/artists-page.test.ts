@@ -1,0 +1,34 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { sqlite } from "~/lib/db.server";
+import { listArtists } from "~/models/artists.server";
+import { listProjectsByDesigner } from "~/models/projects.server";
+import { loader as artistsLoader } from "~/routes/artists";
+import { getRequest } from "../support/requests";
+
+type ArtistsData = Awaited<ReturnType<typeof artistsLoader>>;
+
+afterEach(() => {
+	vi.restoreAllMocks();
+});
+
+describe("/artists", () => {
+	it("counts each artist's works (designer matched case-insensitively) in one query for the page", async () => {
+		const artists = await listArtists();
+		const expected = await Promise.all(
+			artists.map(async (artist) => [artist.id, (await listProjectsByDesigner(artist.name)).length] as const),
+		);
+		expect(expected.some(([, count]) => count > 0)).toBe(true);
+
+		const prepare = vi.spyOn(sqlite, "prepare");
+		const data = (await artistsLoader({
+			request: getRequest("/artists"),
+			params: {},
+			context: {},
+		})) as ArtistsData;
+		const statements = prepare.mock.calls.length;
+		console.info(`/artists loader: ${statements} SQL statement(s) for ${artists.length} artists`);
+
+		expect(data.artists.map((card) => [card.id, card.workCount])).toEqual(expected);
+		expect(statements).toBe(1);
+	});
+});

@@ -3,8 +3,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useFetcher, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { Field, FormAlert } from "~/components/ui/form-fields";
 import { PURCHASE_TOAST_MS, purchaseRequestPath, purchaseSchema } from "~/lib/purchase";
-import { Field, FormAlert, fieldProps } from "./ui/field";
 import { showToast } from "./ui/toaster";
 
 /** What the request action answers a dialog (the page version is redirected instead). */
@@ -67,13 +67,8 @@ export function PurchaseForm({ projectId, defaultEmail, lastResult, onDone, onCa
 		<FormComponent method="post" action={action} className="flex flex-col gap-5" {...getFormProps(form)}>
 			{dialog ? <input type="hidden" name="mode" value="dialog" /> : null}
 			<FormAlert messages={form.errors?.map((error) => t(error))} />
-			<Field {...fieldProps(fields.email, "email")} label={t("purchase.email")} autoComplete="email" />
-			<Field
-				{...fieldProps(fields.phone, "tel")}
-				label={t("purchase.phone")}
-				autoComplete="tel"
-				inputMode="tel"
-			/>
+			<Field meta={fields.email} type="email" label={t("purchase.email")} autoComplete="email" />
+			<Field meta={fields.phone} type="tel" label={t("purchase.phone")} autoComplete="tel" inputMode="tel" />
 			{/* A field people never see: bots that fill every input give themselves away. */}
 			<div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
 				<label htmlFor={`${form.id}-website`}>Website</label>

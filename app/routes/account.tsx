@@ -5,7 +5,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { ProjectCard } from "~/components/project-card";
-import { Field, fieldProps } from "~/components/ui/field";
+import { Field } from "~/components/ui/form-fields";
 import { readFormData } from "~/lib/form.server";
 import { formatPrice } from "~/lib/format";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
@@ -265,7 +265,7 @@ function PhoneForm({ phone }: { phone: string | null }) {
 		<Form method="post" className="flex max-w-md flex-col gap-4" {...getFormProps(form)}>
 			<h3 className="font-semibold">{t("account.changePhone")}</h3>
 			<input type="hidden" name="intent" value="phone" />
-			<Field {...fieldProps(fields.phone, "tel")} label={t("account.newPhone")} autoComplete="tel" />
+			<Field meta={fields.phone} type="tel" label={t("account.newPhone")} autoComplete="tel" />
 			<button type="submit" className="button-primary self-start" disabled={saving}>
 				{saving ? t("account.saving") : t("account.savePhone")}
 			</button>
@@ -290,12 +290,14 @@ function PasswordForm() {
 			<h3 className="font-semibold">{t("account.changePassword")}</h3>
 			<input type="hidden" name="intent" value="password" />
 			<Field
-				{...fieldProps(fields.currentPassword, "password")}
+				meta={fields.currentPassword}
+				type="password"
 				label={t("account.currentPassword")}
 				autoComplete="current-password"
 			/>
 			<Field
-				{...fieldProps(fields.newPassword, "password")}
+				meta={fields.newPassword}
+				type="password"
 				label={t("account.newPassword")}
 				autoComplete="new-password"
 			/>

@@ -1,12 +1,11 @@
-import { type FieldMetadata, getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { type KeyboardEvent, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { CheckboxField } from "~/components/ui/checkbox-field";
-import { Field, fieldProps } from "~/components/ui/field";
+import { CheckboxField, Field } from "~/components/ui/form-fields";
 import { readFormData } from "~/lib/form.server";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { adminMeta } from "~/lib/seo";
@@ -236,12 +235,6 @@ function SaveButton({ tab }: { tab: Tab }) {
 	);
 }
 
-/** Conform's props for a checkbox (default checked from the form's values), shaped for <CheckboxField>. */
-function checkboxProps<Schema>(meta: FieldMetadata<Schema>) {
-	const { key: _key, ...props } = getInputProps(meta, { type: "checkbox", ariaAttributes: false });
-	return { ...props, id: meta.id, name: meta.name };
-}
-
 function GeneralForm({ settings }: { settings: SettingsView }) {
 	const { t } = useTranslation("admin");
 	const actionData = useActionData<typeof action>();
@@ -267,22 +260,23 @@ function GeneralForm({ settings }: { settings: SettingsView }) {
 			{...getFormProps(form)}
 		>
 			<input type="hidden" name="tab" value="general" />
-			<Field {...fieldProps(fields.shopName, "text")} label={t("settings.shopName")} />
-			<Field {...fieldProps(fields.shopDescription, "text")} label={t("settings.shopDescription")} />
+			<Field meta={fields.shopName} type="text" label={t("settings.shopName")} />
+			<Field meta={fields.shopDescription} type="text" label={t("settings.shopDescription")} />
 			<Field
-				{...fieldProps(fields.audioUrl, "text")}
+				meta={fields.audioUrl}
+				type="text"
 				label={t("settings.audioUrl")}
 				hint={t("settings.audioUrlHint")}
 				autoComplete="off"
 				spellCheck={false}
 			/>
 			<CheckboxField
-				{...checkboxProps(fields.maintenanceMode)}
+				meta={fields.maintenanceMode}
 				label={t("settings.maintenanceMode")}
 				hint={t("settings.maintenanceHint")}
 			/>
 			<CheckboxField
-				{...checkboxProps(fields.allowRegistration)}
+				meta={fields.allowRegistration}
 				label={t("settings.allowRegistration")}
 				hint={t("settings.allowRegistrationHint")}
 			/>
@@ -311,12 +305,13 @@ function NotificationsForm({ settings }: { settings: SettingsView }) {
 		>
 			<input type="hidden" name="tab" value="notifications" />
 			<CheckboxField
-				{...checkboxProps(fields.emailNotifications)}
+				meta={fields.emailNotifications}
 				label={t("settings.emailNotifications")}
 				hint={t("settings.emailNotificationsHint")}
 			/>
 			<Field
-				{...fieldProps(fields.adminEmail, "email")}
+				meta={fields.adminEmail}
+				type="email"
 				label={t("settings.adminEmail")}
 				hint={t("settings.adminEmailHint")}
 				autoComplete="off"

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { AdminPageHeader } from "~/components/admin/admin-page-header";
 import { AdminTable } from "~/components/admin/admin-table";
 import { RowForm } from "~/components/admin/row-form";
-import { Field, FormAlert, fieldProps } from "~/components/ui/field";
+import { Field, FormAlert } from "~/components/ui/form-fields";
 import { showToast } from "~/components/ui/toaster";
 import { readFormData } from "~/lib/form.server";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
@@ -313,9 +313,10 @@ function AddUserForm() {
 			>
 				<input type="hidden" name="intent" value="create" />
 				<FormAlert messages={form.errors?.map((error) => t(error, { ns: "common" }))} />
-				<Field {...fieldProps(fields.email, "email")} label={t("users.email")} autoComplete="off" />
+				<Field meta={fields.email} type="email" label={t("users.email")} autoComplete="off" />
 				<Field
-					{...fieldProps(fields.username, "text")}
+					meta={fields.username}
+					type="text"
 					label={t("users.usernameOptional")}
 					hint={t("users.usernameHint")}
 					autoComplete="off"
@@ -323,14 +324,16 @@ function AddUserForm() {
 					spellCheck={false}
 				/>
 				<Field
-					{...fieldProps(fields.phone, "tel")}
+					meta={fields.phone}
+					type="tel"
 					label={t("users.phoneOptional")}
 					hint={t("users.phoneHint")}
 					autoComplete="off"
 					inputMode="tel"
 				/>
 				<Field
-					{...fieldProps(fields.password, "password")}
+					meta={fields.password}
+					type="password"
 					label={t("users.password")}
 					hint={t("users.passwordHint")}
 					autoComplete="new-password"

@@ -11,7 +11,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParam
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { AuthCard } from "~/components/auth-card";
-import { Field, FormAlert, fieldProps } from "~/components/ui/field";
+import { Field, FormAlert } from "~/components/ui/form-fields";
 import { readFormData } from "~/lib/form.server";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { passRetryAfter } from "~/lib/retry-after";
@@ -128,14 +128,16 @@ export default function LoginPage() {
 				<FormAlert title={t("login.failedTitle")} messages={form.errors?.map((error) => t(error))} />
 				{redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
 				<Field
-					{...fieldProps(fields.username, "text")}
+					meta={fields.username}
+					type="text"
 					label={t("login.username")}
 					autoComplete="username"
 					autoCapitalize="none"
 					spellCheck={false}
 				/>
 				<Field
-					{...fieldProps(fields.password, "password")}
+					meta={fields.password}
+					type="password"
 					label={t("login.password")}
 					autoComplete="current-password"
 				/>

@@ -11,7 +11,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { AuthCard } from "~/components/auth-card";
-import { Field, FormAlert, fieldProps } from "~/components/ui/field";
+import { Field, FormAlert } from "~/components/ui/form-fields";
 import { readFormData } from "~/lib/form.server";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { clientAddress } from "~/lib/rate-limit.server";
@@ -123,16 +123,18 @@ export default function RegisterPage() {
 		<AuthCard title={t("register.title")} intro={t("register.intro")}>
 			<Form method="post" className="flex flex-col gap-5" {...getFormProps(form)}>
 				<FormAlert title={t("register.failedTitle")} messages={form.errors?.map((error) => t(error))} />
-				<Field {...fieldProps(fields.email, "email")} label={t("register.email")} autoComplete="email" />
+				<Field meta={fields.email} type="email" label={t("register.email")} autoComplete="email" />
 				<Field
-					{...fieldProps(fields.phone, "tel")}
+					meta={fields.phone}
+					type="tel"
 					label={t("register.phone")}
 					hint={t("register.phoneHint")}
 					autoComplete="tel"
 					inputMode="tel"
 				/>
 				<Field
-					{...fieldProps(fields.password, "password")}
+					meta={fields.password}
+					type="password"
 					label={t("register.password")}
 					hint={t("register.passwordHint")}
 					autoComplete="new-password"

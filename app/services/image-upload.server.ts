@@ -15,23 +15,25 @@ import { getEnv } from "~/lib/env.server";
 import { MAX_FORM_FIELDS, readFormData } from "~/lib/form.server";
 import { type ImageFolder, type SavedImage, storeRasterImage, writeFileAtomic } from "~/lib/images.server";
 import { sanitizeSvg } from "~/lib/svg-sanitize.server";
+import {
+	MAX_IMAGE_BYTES,
+	MAX_IMAGE_SIDE,
+	MAX_UPLOAD_REQUEST_BYTES,
+	RASTER_IMAGE_FORMATS,
+	TARGET_IMAGE_BYTES,
+} from "~/lib/upload-limits";
 import { resolveUploadPath } from "~/lib/uploads.server";
 import { isImageReferenced } from "~/models/image-references.server";
 
-/** One uploaded image at most (spec). */
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-/** A stored raster image is re-encoded at lower quality until it is at most this (spec). */
-export const TARGET_IMAGE_BYTES = 2 * 1024 * 1024;
-/** Longest side of a stored raster image (spec). */
-export const MAX_IMAGE_SIDE = 1200;
+/** The limits live in ~/lib/upload-limits (the browser checks them too); re-exported for callers of this service. */
+export { MAX_IMAGE_BYTES, MAX_UPLOAD_REQUEST_BYTES };
+
 /** Anything larger is a decompression bomb, not a photo: 40 megapixels is a 7300×5500 camera frame. */
 export const MAX_IMAGE_PIXELS = 40_000_000;
-/** A whole admin form with its images: a main image and several gallery images. */
-export const MAX_UPLOAD_REQUEST_BYTES = 40 * 1024 * 1024;
 /** A text field of an upload form (descriptions are the longest). */
 const MAX_TEXT_PART_BYTES = 64 * 1024;
 
-const RASTER_FORMATS = new Set(["jpeg", "png", "webp", "gif"]);
+const RASTER_FORMATS = new Set<string>(RASTER_IMAGE_FORMATS);
 type ImageMetadata = Awaited<ReturnType<ReturnType<typeof sharp>["metadata"]>>;
 
 /** An i18n key in the "admin" namespace, with values to interpolate. */

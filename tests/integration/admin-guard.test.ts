@@ -3,7 +3,7 @@ import fs from "node:fs";
 import type { ActionFunction, LoaderFunction } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { sqlite } from "~/lib/db.server";
-import { createUser, getUserByLogin } from "~/models/users.server";
+import { createUser } from "~/models/users.server";
 import { startSession } from "~/services/auth.server";
 import { databaseDigest as digestOf } from "../support/database-digest";
 import { settle } from "../support/requests";
@@ -15,7 +15,11 @@ const databaseDigest = () => digestOf(sqlite);
  * data from any loader and change nothing through any action: each must call requireAdmin before anything.
  */
 type RouteModule = { loader?: LoaderFunction; action?: ActionFunction };
-const modules = import.meta.glob<RouteModule>("../../app/routes/admin*.tsx");
+// Flat files (admin.requests.tsx) and folder routes (admin.slider/route.tsx).
+const modules = import.meta.glob<RouteModule>([
+	"../../app/routes/admin*.tsx",
+	"../../app/routes/admin*/route.tsx",
+]);
 const adminRouteFiles = fs.readdirSync("app/routes").filter((name) => /^admin[.]/.test(name));
 
 const PARAMS = { id: "arc-lounge-chair", "*": "" };
@@ -41,17 +45,16 @@ function request(path: string, method: "GET" | "POST", cookie: string | undefine
 	});
 }
 
+/** Each test starts from the seeded database (tests/support/per-test-database.ts), so the user is new. */
 async function sessionFor(role: "user" | "admin"): Promise<string> {
 	const username = `guard-${role}`;
-	const user =
-		(await getUserByLogin(username)) ??
-		(await createUser({
-			username,
-			email: `${username}@example.com`,
-			phone: null,
-			password: "a-good-password",
-			role,
-		}));
+	const user = await createUser({
+		username,
+		email: `${username}@example.com`,
+		phone: null,
+		password: "a-good-password",
+		role,
+	});
 	return (await startSession(user.id)).split(";")[0] ?? "";
 }
 
@@ -62,11 +65,7 @@ describe("admin routes refuse everyone but administrators", () => {
 	});
 
 	for (const [file, load] of Object.entries(modules)) {
-		const name =
-			file
-				.split("/")
-				.pop()
-				?.replace(/\.tsx$/, "") ?? file;
+		const name = file.replace(/^.*\/routes\//, "").replace(/(\/route)?\.tsx$/, "");
 		const path = `/${name
 			.replace(/_index$/, "")
 			.replace(/\./g, "/")

@@ -1,19 +1,19 @@
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/lib/db.server";
 import { listActiveSlides } from "~/models/slides.server";
 import { createUser } from "~/models/users.server";
 import { loader as homeLoader } from "~/routes/_index";
-import { action as sliderAction, loader as sliderLoader } from "~/routes/admin.slider";
+import { action as sliderAction, loader as sliderLoader } from "~/routes/admin.slider/route";
 import { startSession } from "~/services/auth.server";
 import { formRequest, getRequest, settle, statusOf } from "../support/requests";
 
 let admin = "";
 let png: Buffer;
 
-beforeAll(async () => {
+beforeEach(async () => {
 	const user = await createUser({
 		email: "slider-admin@example.com",
 		phone: null,

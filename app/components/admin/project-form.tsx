@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { type ChangeEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Field, FormAlert, fieldProps } from "~/components/ui/field";
+import { Field, FormAlert } from "~/components/ui/form-fields";
 import { PROJECT_CATEGORIES } from "~/lib/categories";
 import { imageUrl, isVectorKey, type StoredImage, variantKey, variantWidths } from "~/lib/images";
 import { GALLERY_FIELDS, MAX_GALLERY_FILES, projectSchema } from "~/lib/project-form";
@@ -134,19 +134,16 @@ export function ProjectForm({
 				) : null}
 
 				<Field
-					{...fieldProps(fields.customId, "text")}
+					meta={fields.customId}
+					type="text"
 					label={t("projects.form.customId")}
 					hint={mode === "edit" ? t("projects.form.customIdEditHint") : t("projects.form.customIdHint")}
 					autoComplete="off"
 					spellCheck={false}
 				/>
 				<div className="grid gap-6 sm:grid-cols-2">
-					<Field {...fieldProps(fields.name, "text")} label={t("projects.form.name")} autoComplete="off" />
-					<Field
-						{...fieldProps(fields.designer, "text")}
-						label={t("projects.form.designer")}
-						autoComplete="off"
-					/>
+					<Field meta={fields.name} type="text" label={t("projects.form.name")} autoComplete="off" />
+					<Field meta={fields.designer} type="text" label={t("projects.form.designer")} autoComplete="off" />
 				</div>
 				<div className="grid gap-6 sm:grid-cols-2">
 					<ErrorWrapped
@@ -167,7 +164,8 @@ export function ProjectForm({
 						</select>
 					</ErrorWrapped>
 					<Field
-						{...fieldProps(fields.price, "number")}
+						meta={fields.price}
+						type="number"
 						label={t("projects.form.price")}
 						hint={t("projects.form.priceHint")}
 						min={0}
@@ -176,7 +174,8 @@ export function ProjectForm({
 					/>
 				</div>
 				<Field
-					{...fieldProps(fields.link, "text")}
+					meta={fields.link}
+					type="text"
 					label={t("projects.form.link")}
 					hint={t("projects.form.linkHint")}
 					inputMode="url"

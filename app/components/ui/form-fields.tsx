@@ -1,0 +1,233 @@
+import { type FieldMetadata, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+import { useTranslation } from "react-i18next";
+import { cx } from "~/lib/site";
+import { ACCEPTED_IMAGE_TYPES } from "~/lib/upload-limits";
+
+/**
+ * The one form-field kit. Every field is a visible <label> tied to its control, an optional hint and its
+ * translated errors, both linked through aria-describedby (error first), with aria-invalid while wrong.
+ * Conform's field metadata gives the id, name, default value and constraints; error messages are i18n keys
+ * (common namespace, or "ns:key"), except FileField's, which arrive translated (they carry names and sizes).
+ */
+
+type InputType = Parameters<typeof getInputProps>[1]["type"];
+// biome-ignore lint/suspicious/noExplicitAny: any field of any form; the components only read id, name, errors
+type AnyField = FieldMetadata<any, any, string[]>;
+
+const labelClass = "text-sm font-semibold";
+const controlClass =
+	"rounded-lg border bg-card px-4 text-base transition-colors outline-none focus-visible:border-ink";
+
+function describedBy(...ids: Array<string | null>): string | undefined {
+	return ids.filter(Boolean).join(" ") || undefined;
+}
+
+/** A field's errors, translated, or undefined when it has none. */
+function useErrorMessages(errors: string[] | undefined): string[] | undefined {
+	const { t } = useTranslation();
+	return errors?.length ? errors.map((error) => t(error)) : undefined;
+}
+
+/** The translated errors of one field (or of the form), announced when they appear. */
+export function ErrorList({ id, messages }: { id: string; messages?: string[] }) {
+	if (!messages?.length) return null;
+	return (
+		<p id={id} className="text-sm font-medium text-accent" role="alert">
+			{messages.join(" ")}
+		</p>
+	);
+}
+
+function Hint({ id, children }: { id: string; children?: ReactNode }) {
+	if (!children) return null;
+	return (
+		<p id={id} className="text-xs text-muted">
+			{children}
+		</p>
+	);
+}
+
+interface FieldProps
+	extends Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name" | "type" | "defaultValue"> {
+	meta: AnyField;
+	type: InputType;
+	label: ReactNode;
+	hint?: ReactNode;
+}
+
+/** A labelled text-like input (text, email, tel, password, number, …). */
+export function Field({ meta, type, label, hint, className, ...input }: FieldProps) {
+	const { key: _key, ...conform } = getInputProps(meta, { type, ariaAttributes: false });
+	const errors = useErrorMessages(meta.errors);
+	const errorId = `${meta.id}-error`;
+	const hintId = `${meta.id}-hint`;
+	return (
+		<div className={cx("flex flex-col gap-1.5", className)}>
+			<label htmlFor={meta.id} className={labelClass}>
+				{label}
+			</label>
+			<input
+				aria-invalid={errors ? true : undefined}
+				aria-describedby={describedBy(errors ? errorId : null, hint ? hintId : null)}
+				className={cx(controlClass, "h-12", errors ? "border-accent" : "border-line")}
+				{...conform}
+				{...input}
+			/>
+			<Hint id={hintId}>{hint}</Hint>
+			<ErrorList id={errorId} messages={errors} />
+		</div>
+	);
+}
+
+interface TextareaFieldProps
+	extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id" | "name" | "defaultValue"> {
+	meta: AnyField;
+	label: ReactNode;
+	hint?: ReactNode;
+}
+
+export function TextareaField({ meta, label, hint, className, ...textarea }: TextareaFieldProps) {
+	const { key: _key, ...conform } = getTextareaProps(meta, { ariaAttributes: false });
+	const errors = useErrorMessages(meta.errors);
+	const errorId = `${meta.id}-error`;
+	const hintId = `${meta.id}-hint`;
+	return (
+		<div className={cx("flex flex-col gap-1.5", className)}>
+			<label htmlFor={meta.id} className={labelClass}>
+				{label}
+			</label>
+			<textarea
+				aria-invalid={errors ? true : undefined}
+				aria-describedby={describedBy(errors ? errorId : null, hint ? hintId : null)}
+				className={cx(controlClass, "py-3", errors ? "border-accent" : "border-line")}
+				{...conform}
+				{...textarea}
+			/>
+			<Hint id={hintId}>{hint}</Hint>
+			<ErrorList id={errorId} messages={errors} />
+		</div>
+	);
+}
+
+interface SelectFieldProps
+	extends Omit<SelectHTMLAttributes<HTMLSelectElement>, "id" | "name" | "defaultValue"> {
+	meta: AnyField;
+	label: ReactNode;
+	hint?: ReactNode;
+	children: ReactNode;
+}
+
+export function SelectField({ meta, label, hint, className, children, ...select }: SelectFieldProps) {
+	const { key: _key, ...conform } = getSelectProps(meta, { ariaAttributes: false });
+	const errors = useErrorMessages(meta.errors);
+	const errorId = `${meta.id}-error`;
+	const hintId = `${meta.id}-hint`;
+	return (
+		<div className={cx("flex flex-col gap-1.5", className)}>
+			<label htmlFor={meta.id} className={labelClass}>
+				{label}
+			</label>
+			<select
+				aria-invalid={errors ? true : undefined}
+				aria-describedby={describedBy(errors ? errorId : null, hint ? hintId : null)}
+				className={cx(controlClass, "h-12", errors ? "border-accent" : "border-line")}
+				{...conform}
+				{...select}
+			>
+				{children}
+			</select>
+			<Hint id={hintId}>{hint}</Hint>
+			<ErrorList id={errorId} messages={errors} />
+		</div>
+	);
+}
+
+interface CheckboxFieldProps
+	extends Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name" | "type" | "defaultChecked"> {
+	meta: AnyField;
+	label: ReactNode;
+	hint?: ReactNode;
+}
+
+/**
+ * A real checkbox (so it posts without JavaScript and screen readers call it a checkbox) with its label
+ * beside it. Unchecked boxes post nothing: the server reads a missing value as "off".
+ */
+export function CheckboxField({ meta, label, hint, className, ...input }: CheckboxFieldProps) {
+	const { key: _key, ...conform } = getInputProps(meta, { type: "checkbox", ariaAttributes: false });
+	const hintId = `${meta.id}-hint`;
+	return (
+		<div className={cx("flex items-start gap-3", className)}>
+			<input
+				aria-describedby={hint ? hintId : undefined}
+				className="mt-0.5 size-5 shrink-0 accent-[var(--color-ink)]"
+				{...conform}
+				{...input}
+			/>
+			<div className="flex flex-col gap-0.5">
+				<label htmlFor={meta.id} className={labelClass}>
+					{label}
+				</label>
+				<Hint id={hintId}>{hint}</Hint>
+			</div>
+		</div>
+	);
+}
+
+interface FileFieldProps
+	extends Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name" | "type" | "accept"> {
+	id: string;
+	name: string;
+	label: ReactNode;
+	/** Inside a fieldset whose legend already says what the file is for. */
+	labelHidden?: boolean;
+	hint: ReactNode;
+	/** Already translated. */
+	errors?: string[];
+	/** Shown between the label and the input, e.g. the current image. */
+	preview?: ReactNode;
+}
+
+/** An image file input: the accepted types come from the upload limits the server enforces. */
+export function FileField({ id, name, label, labelHidden, hint, errors, preview, ...input }: FileFieldProps) {
+	const invalid = Boolean(errors?.length);
+	const errorId = `${id}-error`;
+	const hintId = `${id}-hint`;
+	return (
+		<div className="flex flex-col gap-1.5">
+			<label htmlFor={id} className={labelHidden ? "sr-only" : labelClass}>
+				{label}
+			</label>
+			{preview}
+			<input
+				id={id}
+				name={name}
+				type="file"
+				accept={ACCEPTED_IMAGE_TYPES}
+				aria-invalid={invalid || undefined}
+				aria-describedby={describedBy(invalid ? errorId : null, hintId)}
+				className={cx(
+					"rounded-lg border bg-card p-3 text-sm file:mr-4 file:rounded-full file:border-0 file:bg-ink file:px-4 file:py-2 file:font-semibold file:text-paper",
+					invalid ? "border-accent" : "border-line",
+				)}
+				{...input}
+			/>
+			<Hint id={hintId}>{hint}</Hint>
+			<ErrorList id={errorId} messages={invalid ? errors : undefined} />
+		</div>
+	);
+}
+
+/** A form-level message (e.g. "Wrong username or password"), announced when it appears. */
+export function FormAlert({ title, messages }: { title?: string; messages?: string[] }) {
+	if (!messages?.length) return null;
+	return (
+		<div role="alert" className="rounded-lg border border-accent/40 bg-accent/10 px-4 py-3 text-sm">
+			{title ? <p className="font-semibold">{title}</p> : null}
+			{messages.map((message) => (
+				<p key={message}>{message}</p>
+			))}
+		</div>
+	);
+}

@@ -1,0 +1,21 @@
+/**
+ * What an image upload may be, shared by the server (which enforces it) and the browser (the file inputs'
+ * `accept` and the size check before uploading), so the two never disagree. Safe for the browser.
+ */
+
+/** One uploaded image at most (spec). */
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/** A stored raster image is re-encoded at lower quality until it is at most this (spec). */
+export const TARGET_IMAGE_BYTES = 2 * 1024 * 1024;
+/** Longest side of a stored raster image (spec). */
+export const MAX_IMAGE_SIDE = 1200;
+/** A whole admin form with its images: a main image and several gallery images. */
+export const MAX_UPLOAD_REQUEST_BYTES = 40 * 1024 * 1024;
+
+/** The formats we store, as sharp names them; SVG is cleaned and kept as a drawing. */
+export const RASTER_IMAGE_FORMATS = ["jpeg", "png", "webp", "gif"] as const;
+/** The file inputs' `accept`: the same formats as media types. */
+export const ACCEPTED_IMAGE_TYPES = [
+	...RASTER_IMAGE_FORMATS.map((format) => `image/${format}`),
+	"image/svg+xml",
+].join(",");

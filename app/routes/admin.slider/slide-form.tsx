@@ -1,0 +1,98 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ResponsiveImage } from "~/components/responsive-image";
+import { CheckboxField, Field, FileField, FormAlert, SelectField } from "~/components/ui/form-fields";
+import { SLIDE_CATEGORIES } from "~/lib/categories";
+import type { action, SlideRow } from "./route";
+import { SLIDER_PATH, slideSchema } from "./slide-schema";
+
+/** Add (`?new`) or edit (`?edit=<id>`) a slide: both languages at once, a plain multipart POST. */
+export function SlideForm({ slide }: { slide: SlideRow | null }) {
+	const { t } = useTranslation("admin");
+	const actionData = useActionData<typeof action>();
+	const navigation = useNavigation();
+	const saveResult = actionData?.intent === "save" ? actionData : null;
+	const [form, fields] = useForm({
+		id: `slide-${slide?.id ?? "new"}`,
+		lastResult: saveResult?.result,
+		defaultValue: {
+			id: slide ? String(slide.id) : "",
+			titleEn: slide?.titleEn ?? "",
+			titleRu: slide?.titleRu ?? "",
+			subtitleEn: slide?.subtitleEn ?? "",
+			subtitleRu: slide?.subtitleRu ?? "",
+			category: slide?.category ?? "furniture",
+			isActive: slide ? slide.isActive : true,
+		},
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: slideSchema }),
+		shouldValidate: "onSubmit",
+		shouldRevalidate: "onInput",
+	});
+	const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
+	const imageError = saveResult?.imageError
+		? t(saveResult.imageError.key, saveResult.imageError.values)
+		: fields.image.errors?.map((error) => t(error, { ns: "common" })).join(" ");
+	const formAction = slide ? `${SLIDER_PATH}?edit=${slide.id}` : `${SLIDER_PATH}?new`;
+	return (
+		<section aria-labelledby="slide-form-title" className="mt-8 max-w-3xl rounded-2xl border border-line p-6">
+			<h2 id="slide-form-title" className="font-display text-xl font-semibold">
+				{slide ? t("slider.editTitle") : t("slider.addTitle")}
+			</h2>
+			<Form
+				method="post"
+				action={formAction}
+				encType="multipart/form-data"
+				className="mt-5 flex flex-col gap-5"
+				{...getFormProps(form)}
+			>
+				<input type="hidden" name="intent" value="save" />
+				{slide ? <input type="hidden" name={fields.id.name} value={slide.id} /> : null}
+				<FormAlert
+					title={t("slider.errorTitle")}
+					messages={form.errors?.map((error) => t(error, { ns: "common" }))}
+				/>
+				<div className="grid gap-5 md:grid-cols-2">
+					<Field meta={fields.titleEn} type="text" label={t("slider.titleEn")} lang="en" />
+					<Field meta={fields.titleRu} type="text" label={t("slider.titleRu")} lang="ru" />
+					<Field meta={fields.subtitleEn} type="text" label={t("slider.subtitleEn")} lang="en" />
+					<Field meta={fields.subtitleRu} type="text" label={t("slider.subtitleRu")} lang="ru" />
+				</div>
+				<SelectField meta={fields.category} label={t("slider.category")}>
+					{SLIDE_CATEGORIES.map((category) => (
+						<option key={category} value={category}>
+							{t(`categories.${category}`, { ns: "common" })}
+						</option>
+					))}
+				</SelectField>
+				<FileField
+					id={fields.image.id}
+					name={fields.image.name}
+					label={t("slider.imageLabel")}
+					hint={`${slide ? `${t("slider.imageEditHint")} ` : ""}${t("images.hint")}`}
+					errors={imageError ? [imageError] : undefined}
+					preview={
+						slide ? (
+							<ResponsiveImage
+								image={slide.image}
+								alt={t("slider.currentImage", { title: slide.title })}
+								sizes="240px"
+								className="h-32 w-60 rounded-lg bg-ink/5 object-cover"
+							/>
+						) : null
+					}
+				/>
+				<CheckboxField meta={fields.isActive} label={t("slider.isActive")} />
+				<div className="flex flex-wrap items-center gap-3">
+					<button type="submit" className="button-primary" disabled={submitting}>
+						{submitting ? t("slider.saving") : slide ? t("slider.saveChanges") : t("slider.create")}
+					</button>
+					<Link to={SLIDER_PATH} className="px-3 py-2 text-sm font-semibold text-muted hover:text-ink">
+						{t("slider.cancel")}
+					</Link>
+				</div>
+			</Form>
+		</section>
+	);
+}

@@ -18,9 +18,8 @@ import {
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { BackToTop } from "./components/back-to-top";
-import { ErrorPage } from "./components/error-page";
+import { RouteErrorPage } from "./components/error-page";
 import { MaintenancePage } from "./components/maintenance-page";
-import { NotFoundPage } from "./components/not-found-page";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { Toaster } from "./components/ui/toaster";
@@ -140,29 +139,10 @@ export default function App() {
 	return <Outlet />;
 }
 
+/** Maintenance (503) has its own page; everything else is RouteErrorPage's, by status. */
 export function ErrorBoundary() {
 	const error = useRouteError();
 	const maintenance = maintenanceInfo(error);
 	if (maintenance) return <MaintenancePage signedIn={maintenance.signedIn} />;
-	if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
-	if (isRouteErrorResponse(error) && (error.status === 400 || error.status === 413)) {
-		return <TranslatedErrorPage messageKey={error.status === 413 ? "error.tooLarge" : "error.badRequest"} />;
-	}
-	if (isRouteErrorResponse(error)) {
-		return (
-			<ErrorPage
-				message={`${error.status} ${typeof error.data === "string" ? error.data : error.statusText}`}
-			/>
-		);
-	}
-	const development = process.env.NODE_ENV === "development";
-	if (error instanceof Error) {
-		return <ErrorPage message={error.message} stack={development ? error.stack : undefined} />;
-	}
-	return <ErrorPage message={String(error)} />;
-}
-
-function TranslatedErrorPage({ messageKey }: { messageKey: string }) {
-	const { t } = useTranslation();
-	return <ErrorPage message={t(messageKey)} />;
+	return <RouteErrorPage error={error} />;
 }

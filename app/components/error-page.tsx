@@ -1,7 +1,38 @@
-import { Link } from "@remix-run/react";
+import { isRouteErrorResponse, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
-/** What a visitor sees when rendering or a loader fails unexpectedly. The stack is shown only in development. */
+/** The translated message for a thrown response's status; 404 has a page of its own. */
+const STATUS_MESSAGES: Record<number, string> = {
+	400: "error.badRequest",
+	403: "error.forbidden",
+	413: "error.tooLarge",
+};
+
+/**
+ * What the root error boundary shows for anything but maintenance: the 404 page, a translated message per
+ * status for thrown responses, and for unexpected errors a translated message only. An error's own message
+ * can come from the database or a library, so it reaches the visitor only in development; the server has
+ * logged it (handleError in entry.server).
+ */
+export function RouteErrorPage({ error }: { error: unknown }) {
+	const { t } = useTranslation();
+	if (isRouteErrorResponse(error)) {
+		if (error.status === 404) return <NotFoundPage />;
+		const key = STATUS_MESSAGES[error.status];
+		if (key) return <ErrorPage message={t(key)} />;
+		return (
+			<ErrorPage
+				message={`${error.status} ${t(error.status < 500 ? "error.request" : "error.unexpected")}`}
+			/>
+		);
+	}
+	if (process.env.NODE_ENV === "development" && error instanceof Error) {
+		return <ErrorPage message={error.message} stack={error.stack} />;
+	}
+	return <ErrorPage message={t("error.unexpected")} />;
+}
+
+/** A failed request or render: the message, and the stack in development. */
 export function ErrorPage({ message, stack }: { message: string; stack?: string }) {
 	const { t } = useTranslation();
 	return (
@@ -19,6 +50,26 @@ export function ErrorPage({ message, stack }: { message: string; stack?: string 
 					{t("error.toHome")}
 				</Link>
 			</div>
+		</section>
+	);
+}
+
+/** Any path no route claims, and anything a loader did not find (status 404). */
+export function NotFoundPage() {
+	const { t } = useTranslation();
+	return (
+		<section className="mx-auto flex min-h-[70vh] max-w-3xl flex-col items-center justify-center px-5 py-20 text-center">
+			<p
+				className="font-display text-[clamp(7rem,24vw,16rem)] leading-none font-semibold tracking-[-0.06em] text-ink"
+				data-testid="not-found-code"
+			>
+				{t("notFound.code")}
+			</p>
+			<h1 className="mt-4 font-display text-2xl font-medium md:text-3xl">{t("notFound.title")}</h1>
+			<p className="mt-4 max-w-md text-muted">{t("notFound.text")}</p>
+			<Link to="/" className="button-primary mt-10">
+				{t("notFound.toHome")}
+			</Link>
 		</section>
 	);
 }

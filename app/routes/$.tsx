@@ -1,4 +1,7 @@
-/** Any path no other route claims: the 404 page, with a 404 status. */
+/**
+ * Any path of two or more segments no other route claims: the 404 page (the root error boundary), with a
+ * 404 status. Single-segment paths such as /not-found reach $category.tsx, which answers the same.
+ */
 export function loader(): never {
 	throw new Response("Not Found", { status: 404 });
 }

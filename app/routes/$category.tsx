@@ -12,7 +12,7 @@ import { listProjectsByCategory, type ProjectSummary, toProjectSummary } from "~
 
 /**
  * /branding, /design, /art and /creative. Any other single-segment path that no static route claims
- * (/about, /shop … are their own routes and win over this one) is a 404.
+ * (/about, /shop … are their own routes and win over this one), /not-found among them, is a 404.
  */
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogStyles }];
 
@@ -40,11 +40,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 		const projects = rows.map((row) => toProjectSummary(row, language));
 		return { category, projects, error: null, meta };
 	} catch (error) {
-		// The page (and the site around it) still renders; the visitor sees what went wrong in an alert.
+		// The page (and the site around it) still renders with a translated alert; the cause goes to the log,
+		// never to the visitor.
 		logger.error("loading category projects failed", error, { category });
-		const message = error instanceof Error ? error.message : String(error);
 		const projects: ProjectSummary[] = [];
-		return data({ category, projects, error: message, meta }, { status: 500 });
+		return data({ category, projects, error: t("category.loadErrorReason"), meta }, { status: 500 });
 	}
 }
 

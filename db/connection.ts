@@ -46,6 +46,23 @@ export function openDatabase(filename: string): DatabaseHandle {
 	return { db, sqlite };
 }
 
+/**
+ * Folds the write-ahead log back into the database file (so the volume holds one complete file), then
+ * closes the connection. A failed checkpoint is reported, and the connection closed all the same.
+ */
+export function checkpointAndClose(
+	sqlite: SQLite.Database,
+	onCheckpointError: (error: unknown) => void,
+): void {
+	if (!sqlite.open) return;
+	try {
+		sqlite.pragma("wal_checkpoint(TRUNCATE)");
+	} catch (error) {
+		onCheckpointError(error);
+	}
+	sqlite.close();
+}
+
 /** Folds text for search: Unicode lower case (SQLite's lower() only knows ASCII) and ё → е. */
 export function foldForSearch(value: string): string {
 	return value.toLocaleLowerCase("ru-RU").replaceAll("ё", "е");

@@ -1,6 +1,7 @@
-import { type DatabaseHandle, openDatabase } from "~db/connection";
+import { checkpointAndClose, type DatabaseHandle, openDatabase } from "~db/connection";
 import { migrations } from "~migrations/index";
 import { getEnv } from "./env.server";
+import { logger } from "./logger.server";
 
 /**
  * The server's one database connection. Migrations and the seed run before the server starts
@@ -27,9 +28,20 @@ function connect(): DatabaseHandle {
 	return handle;
 }
 
-// Kept on globalThis so `remix dev` rebuilds reuse the connection instead of opening a new one each time.
+// Kept on globalThis so `remix dev` rebuilds reuse the connection instead of opening a new one each time,
+// and so the production server (a bundle of its own, with its own copy of this module) shares the one
+// connection the Remix build uses and can close it.
 const globalStore = globalThis as typeof globalThis & { __formaDb?: DatabaseHandle };
 globalStore.__formaDb ??= connect();
 
 export const db = globalStore.__formaDb.db;
 export const sqlite = globalStore.__formaDb.sqlite;
+
+/** Checkpoints and closes the app's connection (at shutdown), whichever bundle opened it. */
+export function closeDatabase(): void {
+	const handle = globalStore.__formaDb;
+	if (!handle) return;
+	checkpointAndClose(handle.sqlite, (error) =>
+		logger.warn("WAL checkpoint failed", { error: String(error) }),
+	);
+}

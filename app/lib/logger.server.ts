@@ -1,34 +1,53 @@
 /**
- * Structured logs: one JSON object per line on stdout (errors too, with their stack), so a platform's log
- * search can filter by field. Never pass secrets, passwords, cookies or form bodies in `fields`.
+ * Structured logs through pino: one JSON object per line on stdout, so a platform's log search can filter by
+ * field: `{"level":"info","time":"<ISO>","msg":"…", …fields}`, errors as `{name, message, stack, …}` (pino's
+ * serialiser: also the error's own fields, such as `code`, and its `cause`). Never pass secrets, passwords,
+ * cookies or form bodies in `fields`; should a request's or response's headers ever be logged, cookies and
+ * credentials are censored anyway.
  */
+import { pino } from "pino";
+
 type Level = "debug" | "info" | "warn" | "error";
+const LEVELS: readonly Level[] = ["debug", "info", "warn", "error"];
 
-const LEVELS: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40 };
-
-function threshold(): number {
-	const configured = process.env.LOG_LEVEL as Level | undefined;
-	return LEVELS[configured ?? "info"] ?? LEVELS.info;
+/** What an unexpected value looks like in the log: an Error with its stack, anything else as text. */
+export function serializeError(error: unknown): Record<string, unknown> {
+	if (!(error instanceof Error)) return { message: String(error) };
+	// pino's serialiser names the class `type`; our lines have always called it `name`.
+	const { type: _type, ...rest } = pino.stdSerializers.err(error);
+	return { name: error.name, ...rest };
 }
 
-function serializeError(error: unknown): Record<string, unknown> {
-	if (error instanceof Error) {
-		return { name: error.name, message: error.message, stack: error.stack };
-	}
-	return { message: String(error) };
+/** Header paths censored wherever a request, a response or bare headers end up in a log line. */
+const SECRET_HEADERS = ["cookie", "authorization", "proxy-authorization", "set-cookie"];
+
+/** The pino instance itself, for pino-http (app/server/request-log.ts). */
+export const pinoLogger = pino({
+	// The environment is validated later (app/server.ts); an unknown value must not stop the import.
+	level: LEVELS.find((level) => level === process.env.LOG_LEVEL) ?? "info",
+	base: null,
+	timestamp: pino.stdTimeFunctions.isoTime,
+	formatters: { level: (label) => ({ level: label }) },
+	serializers: { error: serializeError, err: serializeError },
+	redact: {
+		paths: ["headers", "req.headers", "res.headers"].flatMap((owner) =>
+			SECRET_HEADERS.map((name) => `${owner}["${name}"]`),
+		),
+		censor: "[redacted]",
+	},
+});
+
+function write(level: Level, msg: string, fields: Record<string, unknown> = {}): void {
+	// `msg` in the object (not as pino's second argument) keeps it next to level and time, ahead of the fields.
+	pinoLogger[level]({ msg, ...fields });
 }
 
-export function log(level: Level, msg: string, fields: Record<string, unknown> = {}): void {
-	if (LEVELS[level] < threshold()) return;
-	const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields });
-	process.stdout.write(`${line}\n`);
-}
-
+/** The app's logging API: a message and flat fields. */
 export const logger = {
-	debug: (msg: string, fields?: Record<string, unknown>) => log("debug", msg, fields),
-	info: (msg: string, fields?: Record<string, unknown>) => log("info", msg, fields),
-	warn: (msg: string, fields?: Record<string, unknown>) => log("warn", msg, fields),
+	debug: (msg: string, fields?: Record<string, unknown>) => write("debug", msg, fields),
+	info: (msg: string, fields?: Record<string, unknown>) => write("info", msg, fields),
+	warn: (msg: string, fields?: Record<string, unknown>) => write("warn", msg, fields),
 	/** Logs an error with its stack trace. */
 	error: (msg: string, error?: unknown, fields?: Record<string, unknown>) =>
-		log("error", msg, { ...fields, ...(error === undefined ? {} : { error: serializeError(error) }) }),
+		write("error", msg, error === undefined ? fields : { ...fields, error }),
 };

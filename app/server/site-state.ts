@@ -3,10 +3,14 @@
  * own: the content version the page cache keys on, and whether maintenance mode is on.
  */
 import Database from "better-sqlite3";
+import { logger } from "~/lib/logger.server";
+import { checkpointAndClose } from "~db/connection";
 
 export interface SiteState {
-	/** The connection, for the health check and for closing at shutdown. */
+	/** The connection, for the health check. */
 	sqlite: Database.Database;
+	/** Checkpoints and closes the connection (at shutdown). */
+	close(): void;
 	/** Bumped by triggers (migrations/0005) on every change to what anonymous pages show. */
 	contentVersion(): number;
 	maintenanceMode(): boolean;
@@ -34,6 +38,9 @@ export function openSiteState(databasePath: string): SiteState {
 	};
 	return {
 		sqlite,
+		close() {
+			checkpointAndClose(sqlite, (error) => logger.warn("WAL checkpoint failed", { error: String(error) }));
+		},
 		contentVersion() {
 			refresh();
 			return contentVersion;

@@ -1,8 +1,10 @@
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { readSections } from "./locale-content";
 
+export type LegalPageName = "terms" | "privacy";
+
 /** Terms and privacy load the same way: translated meta plus their long sections from the server-only namespace. */
-export async function loadLegalPage(request: Request, page: "terms" | "privacy") {
+export async function loadLegalPage(request: Request, page: LegalPageName) {
 	const language = await getLanguage(request);
 	const [t, legal] = await Promise.all([
 		i18nServer.getFixedT(language, "pages"),

@@ -1,0 +1,39 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { rootMetaData, seoMeta } from "~/lib/seo";
+import { LegalDocument } from "./legal-document";
+import type { LegalPageName, loadLegalPage } from "./legal-page.server";
+
+/** Date of the texts' last revision; change it with the texts in app/locales/{en,ru}/pages.json and legal.json. */
+const LAST_UPDATED = "2026-11-01";
+
+/** The loader of /terms and /privacy: loadLegalPage for the route's page. */
+type LegalPageLoader = (args: LoaderFunctionArgs) => ReturnType<typeof loadLegalPage>;
+
+/** The meta of /terms or /privacy: its translated title and description, as an article. */
+export function legalPageMeta(page: LegalPageName): MetaFunction<LegalPageLoader> {
+	return ({ data, matches }) =>
+		seoMeta({
+			...rootMetaData(matches),
+			title: data?.meta.title ?? "FORMA",
+			description: data?.meta.description ?? "",
+			path: `/${page}`,
+			type: "article",
+		});
+}
+
+/** The page of /terms or /privacy, with the sections its loader read. */
+export function LegalPage({ page }: { page: LegalPageName }) {
+	const { sections } = useLoaderData<LegalPageLoader>();
+	const { t } = useTranslation("pages");
+	return (
+		<LegalDocument
+			eyebrow={t(`${page}.eyebrow`)}
+			title={t(`${page}.title`)}
+			intro={t(`${page}.intro`)}
+			updated={LAST_UPDATED}
+			sections={sections}
+		/>
+	);
+}

@@ -15,7 +15,7 @@ export default defineConfig({
 		include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
 		environment: "node",
 		globalSetup: ["tests/support/global-setup.ts"],
-		setupFiles: ["tests/support/per-file-database.ts"],
+		setupFiles: ["tests/support/per-test-database.ts"],
 		// Vitest leaves one core free by default, which on a 2-core machine ran the files one at a time.
 		maxWorkers: 2,
 		testTimeout: 30_000,

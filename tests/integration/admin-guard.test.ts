@@ -3,7 +3,7 @@ import fs from "node:fs";
 import type { ActionFunction, LoaderFunction } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { sqlite } from "~/lib/db.server";
-import { createUser, getUserByLogin } from "~/models/users.server";
+import { createUser } from "~/models/users.server";
 import { startSession } from "~/services/auth.server";
 import { databaseDigest as digestOf } from "../support/database-digest";
 import { settle } from "../support/requests";
@@ -45,17 +45,16 @@ function request(path: string, method: "GET" | "POST", cookie: string | undefine
 	});
 }
 
+/** Each test starts from the seeded database (tests/support/per-test-database.ts), so the user is new. */
 async function sessionFor(role: "user" | "admin"): Promise<string> {
 	const username = `guard-${role}`;
-	const user =
-		(await getUserByLogin(username)) ??
-		(await createUser({
-			username,
-			email: `${username}@example.com`,
-			phone: null,
-			password: "a-good-password",
-			role,
-		}));
+	const user = await createUser({
+		username,
+		email: `${username}@example.com`,
+		phone: null,
+		password: "a-good-password",
+		role,
+	});
 	return (await startSession(user.id)).split(";")[0] ?? "";
 }
 

@@ -2,12 +2,12 @@ import fs from "node:fs";
 import path from "node:path";
 import { sql } from "kysely";
 import sharp from "sharp";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/lib/db.server";
 import { variantKey } from "~/lib/images";
 import { takeToast } from "~/lib/toast.server";
 import { createUser } from "~/models/users.server";
-import { action as listAction, loader as listLoader } from "~/routes/admin.projects._index";
+import { action as listAction, loader as listLoader } from "~/routes/admin.projects._index/route";
 import { action as addAction, loader as addLoader } from "~/routes/admin.projects.add";
 import { action as editAction, loader as editLoader } from "~/routes/admin.projects.edit.$id";
 import { startSession } from "~/services/auth.server";
@@ -17,7 +17,7 @@ import { formRequest, getRequest, settle, statusOf } from "../support/requests";
 let adminCookie = "";
 let userCookie = "";
 
-beforeAll(async () => {
+beforeEach(async () => {
 	const admin = await createUser({
 		email: "boss@example.com",
 		phone: null,

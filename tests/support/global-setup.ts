@@ -14,14 +14,22 @@ declare module "vitest" {
 
 /**
  * Builds one migrated and seeded database (with its generated images) for the whole run. Each test file
- * then works on its own copy (tests/support/per-file-database.ts), so files never see each other's writes.
+ * then starts from it (tests/support/per-test-database.ts), so tests never see each other's writes. Its
+ * uploads are made read-only: tests share them through hard links.
  */
+function makeReadOnly(dir: string) {
+	for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+		if (entry.isFile()) fs.chmodSync(path.join(entry.parentPath, entry.name), 0o444);
+	}
+}
+
 export default async function setup(project: TestProject) {
 	const templateDir = fs.mkdtempSync(path.join(os.tmpdir(), "forma-template-"));
 	const { db } = openDatabase(path.join(templateDir, "forma.sqlite"));
 	await migrateToLatest(db);
 	await seedDatabase(db, path.join(templateDir, "uploads"));
 	await db.destroy();
+	makeReadOnly(path.join(templateDir, "uploads"));
 	project.provide("templateDir", templateDir);
 	return () => fs.rmSync(templateDir, { recursive: true, force: true });
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { LRUCache } from "lru-cache";
 import { DEFAULT_LANGUAGE, isLanguage, SUPPORTED_LANGUAGES } from "./i18n";
 import { DEFAULT_THEME, THEMES } from "./theme";
 
@@ -112,7 +113,6 @@ export interface CachedPage {
 	/** The body (encoded once) split around its nonce, so a new one can be put in cheaply. */
 	bodyParts: Buffer[];
 	bytes: number;
-	storedAt: number;
 	version: number;
 }
 
@@ -140,59 +140,67 @@ export function newNonce(): string {
 	return randomBytes(16).toString("base64");
 }
 
-export class PageCache {
-	readonly #entries = new Map<string, CachedPage>();
-	#bytes = 0;
+/** A clock in milliseconds (performance.now by default; tests bring their own). */
+export interface Clock {
+	now(): number;
+}
 
-	constructor(readonly options: PageCacheOptions) {}
+/**
+ * The copies, kept by lru-cache: at most `maxEntries` pages and `maxBytes` of bodies, the least recently
+ * used going first, none older than `ttlMs`. A copy also carries the content version it was rendered at,
+ * and is dropped when asked for at another one (the database changed since).
+ */
+export class PageCache {
+	readonly #entries: LRUCache<string, CachedPage> | undefined;
+
+	constructor(
+		readonly options: PageCacheOptions,
+		clock: Clock = performance,
+	) {
+		this.#entries =
+			options.maxEntries > 0
+				? new LRUCache<string, CachedPage>({
+						max: options.maxEntries,
+						maxSize: options.maxBytes,
+						// One page may take a tenth of the room at most; a bigger one is served but not kept.
+						maxEntrySize: Math.max(1, Math.floor(options.maxBytes / 10)),
+						sizeCalculation: (entry) => Math.max(1, entry.bytes),
+						ttl: options.ttlMs,
+						perf: clock,
+						// Ask the clock on every look-up (lru-cache would otherwise reuse a reading for 1 ms).
+						ttlResolution: 0,
+					})
+				: undefined;
+	}
 
 	get enabled(): boolean {
-		return this.options.maxEntries > 0;
+		return this.#entries !== undefined;
 	}
 
 	get size(): number {
-		return this.#entries.size;
+		return this.#entries?.size ?? 0;
 	}
 
-	/** A copy rendered at this database version and not too old, or undefined. */
-	get(key: string, version: number, now = Date.now()): CachedPage | undefined {
-		const entry = this.#entries.get(key);
-		if (!entry) return undefined;
-		if (entry.version !== version || now - entry.storedAt > this.options.ttlMs) {
-			this.#delete(key, entry);
+	/** A copy rendered at this content version and not too old, or undefined. */
+	get(key: string, version: number): CachedPage | undefined {
+		const entry = this.#entries?.get(key);
+		if (entry && entry.version !== version) {
+			this.#entries?.delete(key);
 			return undefined;
 		}
-		// Map order is insertion order: re-inserting marks the entry as recently used.
-		this.#entries.delete(key);
-		this.#entries.set(key, entry);
 		return entry;
 	}
 
-	set(key: string, version: number, status: number, headers: Headers, body: string, now = Date.now()): void {
-		if (!this.enabled) return;
+	set(key: string, version: number, status: number, headers: Headers, body: string): void {
+		if (!this.#entries) return;
 		const nonce = NONCE_PATTERN.exec(headers.get("Content-Security-Policy") ?? "")?.[1];
-		const entry: CachedPage = {
+		this.#entries.set(key, {
 			status,
 			headers: [...headers.entries()],
 			bodyParts: (nonce ? body.split(nonce) : [body]).map((part) => Buffer.from(part)),
 			bytes: Buffer.byteLength(body),
-			storedAt: now,
 			version,
-		};
-		if (entry.bytes > this.options.maxBytes / 10) return;
-		const existing = this.#entries.get(key);
-		if (existing) this.#delete(key, existing);
-		this.#entries.set(key, entry);
-		this.#bytes += entry.bytes;
-		for (const [oldestKey, oldest] of this.#entries) {
-			if (this.#entries.size <= this.options.maxEntries && this.#bytes <= this.options.maxBytes) break;
-			this.#delete(oldestKey, oldest);
-		}
-	}
-
-	#delete(key: string, entry: CachedPage): void {
-		this.#entries.delete(key);
-		this.#bytes -= entry.bytes;
+		});
 	}
 }
 

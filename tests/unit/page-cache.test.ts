@@ -109,13 +109,30 @@ describe("PageCache", () => {
 	});
 
 	it("drops a copy when the database version moves on or it is too old", () => {
-		const cache = new PageCache(options);
-		cache.set("k", 1, 200, headersWithNonce("n1"), page("n1"), 0);
-		expect(cache.get("k", 1, 1000)).toBeDefined();
-		expect(cache.get("k", 2, 1000)).toBeUndefined();
-		expect(cache.get("k", 1, 1000)).toBeUndefined();
-		cache.set("k", 2, 200, headersWithNonce("n1"), page("n1"), 0);
-		expect(cache.get("k", 2, options.ttlMs + 1)).toBeUndefined();
+		let now = 1000;
+		const cache = new PageCache(options, { now: () => now });
+		cache.set("k", 1, 200, headersWithNonce("n1"), page("n1"));
+		now += 1000;
+		expect(cache.get("k", 1)).toBeDefined();
+		expect(cache.get("k", 2)).toBeUndefined();
+		expect(cache.get("k", 1)).toBeUndefined();
+		cache.set("k", 2, 200, headersWithNonce("n1"), page("n1"));
+		now += options.ttlMs - 1;
+		expect(cache.get("k", 2)).toBeDefined();
+		now += 2;
+		expect(cache.get("k", 2)).toBeUndefined();
+	});
+
+	it("keeps its bodies within maxBytes, and no page bigger than a tenth of it", () => {
+		const body = (bytes: number) => "x".repeat(bytes);
+		const cache = new PageCache({ maxEntries: 100, maxBytes: 10_000, ttlMs: 60_000 });
+		const headers = new Headers({ "Content-Type": "text/html" });
+		cache.set("big", 1, 200, headers, body(1001));
+		expect(cache.get("big", 1)).toBeUndefined();
+		for (let index = 0; index < 11; index++) cache.set(`p${index}`, 1, 200, headers, body(1000));
+		expect(cache.size).toBe(10);
+		expect(cache.get("p0", 1)).toBeUndefined();
+		expect(cache.get("p10", 1)).toBeDefined();
 	});
 
 	it("keeps the most recently used pages within its limits", () => {

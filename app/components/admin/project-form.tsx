@@ -1,17 +1,13 @@
-import { getFormProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { type ChangeEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Field, FormAlert } from "~/components/ui/form-fields";
+import { Field, FileField, FormAlert, SelectField, TextareaField } from "~/components/ui/form-fields";
 import { PROJECT_CATEGORIES } from "~/lib/categories";
 import { imageUrl, isVectorKey, type StoredImage, variantKey, variantWidths } from "~/lib/images";
 import { GALLERY_FIELDS, MAX_GALLERY_FILES, projectSchema } from "~/lib/project-form";
-import { cx } from "~/lib/site";
-
-/** Mirrors the server's limit, so the admin hears about a big file before waiting for the upload. */
-const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-const ACCEPTED_IMAGES = "image/jpeg,image/png,image/webp,image/gif,image/svg+xml";
+import { MAX_IMAGE_BYTES } from "~/lib/upload-limits";
 
 export interface ProjectFormProject {
 	id: string;
@@ -45,9 +41,6 @@ function previewUrl(image: StoredImage): string {
 	const [smallest] = variantWidths(image.width);
 	return imageUrl(smallest ? variantKey(image.key, smallest) : image.key);
 }
-
-const inputClass =
-	"rounded-lg border bg-card px-4 text-base transition-colors outline-none focus-visible:border-ink";
 
 /**
  * The one project form, for /admin/projects/add and /admin/projects/edit/{id}. A plain multipart POST that
@@ -146,23 +139,12 @@ export function ProjectForm({
 					<Field meta={fields.designer} type="text" label={t("projects.form.designer")} autoComplete="off" />
 				</div>
 				<div className="grid gap-6 sm:grid-cols-2">
-					<ErrorWrapped
-						id={fields.category.id}
-						errorId={fields.category.errorId}
-						label={t("projects.form.category")}
-						errors={fields.category.errors}
-					>
-						<select
-							{...getSelectProps(fields.category)}
-							key={fields.category.key}
-							className={cx(inputClass, "h-12", fields.category.errors ? "border-accent" : "border-line")}
-						>
-							<option value="">{t("projects.form.chooseCategory")}</option>
-							{PROJECT_CATEGORIES.map((category) => (
-								<CategoryOption key={category} category={category} />
-							))}
-						</select>
-					</ErrorWrapped>
+					<SelectField meta={fields.category} label={t("projects.form.category")}>
+						<option value="">{t("projects.form.chooseCategory")}</option>
+						{PROJECT_CATEGORIES.map((category) => (
+							<CategoryOption key={category} category={category} />
+						))}
+					</SelectField>
 					<Field
 						meta={fields.price}
 						type="number"
@@ -183,21 +165,13 @@ export function ProjectForm({
 					spellCheck={false}
 				/>
 				{(["descriptionEn", "descriptionRu"] as const).map((name) => (
-					<ErrorWrapped
+					<TextareaField
 						key={name}
-						id={fields[name].id}
-						errorId={fields[name].errorId}
+						meta={fields[name]}
 						label={t(`projects.form.${name}`)}
-						errors={fields[name].errors}
-					>
-						<textarea
-							{...getTextareaProps(fields[name])}
-							key={fields[name].key}
-							rows={5}
-							lang={name === "descriptionEn" ? "en" : "ru"}
-							className={cx(inputClass, "py-3", fields[name].errors ? "border-accent" : "border-line")}
-						/>
-					</ErrorWrapped>
+						rows={5}
+						lang={name === "descriptionEn" ? "en" : "ru"}
+					/>
 				))}
 
 				<fieldset className="flex flex-col gap-3">
@@ -211,7 +185,8 @@ export function ProjectForm({
 							className="size-40 rounded-lg bg-ink/5 object-cover"
 						/>
 					) : null}
-					<FileInput
+					<FileField
+						labelHidden
 						id="project-image"
 						name="image"
 						label={t("projects.form.image")}
@@ -256,7 +231,8 @@ export function ProjectForm({
 							{t("projects.form.coverMain")}
 						</label>
 					) : null}
-					<FileInput
+					<FileField
+						labelHidden
 						id="project-gallery"
 						name={GALLERY_FIELDS.files}
 						label={t("projects.form.gallery")}
@@ -292,86 +268,6 @@ export function ProjectForm({
 function CategoryOption({ category }: { category: string }) {
 	const { t } = useTranslation();
 	return <option value={category}>{t(`categories.${category}`)}</option>;
-}
-
-/** A label, a control and its translated error, for controls the Field component does not draw. */
-function ErrorWrapped({
-	id,
-	errorId,
-	label,
-	errors,
-	children,
-}: {
-	id: string;
-	errorId: string;
-	label: string;
-	errors?: string[];
-	children: React.ReactNode;
-}) {
-	const { t } = useTranslation();
-	return (
-		<div className="flex flex-col gap-1.5">
-			<label htmlFor={id} className="text-sm font-semibold">
-				{label}
-			</label>
-			{children}
-			{errors?.length ? (
-				<p id={errorId} className="text-sm font-medium text-accent" role="alert">
-					{errors.map((error) => t(error)).join(" ")}
-				</p>
-			) : null}
-		</div>
-	);
-}
-
-/** A file input whose errors arrive already translated (they carry file names and sizes). */
-function FileInput({
-	id,
-	name,
-	label,
-	hint,
-	errors,
-	onChange,
-	multiple,
-}: {
-	id: string;
-	name: string;
-	label: string;
-	hint: string;
-	errors?: string[];
-	onChange: (event: ChangeEvent<HTMLInputElement>) => void;
-	multiple?: boolean;
-}) {
-	const invalid = Boolean(errors?.length);
-	return (
-		<div className="flex flex-col gap-1.5">
-			<label htmlFor={id} className="sr-only">
-				{label}
-			</label>
-			<input
-				id={id}
-				name={name}
-				type="file"
-				accept={ACCEPTED_IMAGES}
-				multiple={multiple}
-				onChange={onChange}
-				aria-invalid={invalid || undefined}
-				aria-describedby={[invalid ? `${id}-error` : null, `${id}-hint`].filter(Boolean).join(" ")}
-				className={cx(
-					"rounded-lg border bg-card p-3 text-sm file:mr-4 file:rounded-full file:border-0 file:bg-ink file:px-4 file:py-2 file:font-semibold file:text-paper",
-					invalid ? "border-accent" : "border-line",
-				)}
-			/>
-			<p id={`${id}-hint`} className="text-xs text-muted">
-				{hint}
-			</p>
-			{invalid ? (
-				<p id={`${id}-error`} className="text-sm font-medium text-accent" role="alert">
-					{errors?.join(" ")}
-				</p>
-			) : null}
-		</div>
-	);
 }
 
 function GalleryCard({

@@ -1,0 +1,122 @@
+import { Link, useFetcher, useLocation } from "@remix-run/react";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { showToast } from "~/components/ui/toaster";
+import type { ProjectCategory } from "~/lib/categories";
+import { formatPrice } from "~/lib/format";
+import { imageUrl, isVectorKey, type StoredImage, variantKey, variantWidths } from "~/lib/images";
+import { cx } from "~/lib/site";
+import { useHydrated } from "~/lib/use-hydrated";
+import type { action, ProjectListRow } from "./route";
+
+export const LIST = "/admin/projects";
+
+/** The smallest stored width variant: the table shows a 56 px thumbnail. */
+function thumbnailUrl(image: StoredImage): string {
+	if (isVectorKey(image.key) || !image.width) return imageUrl(image.key);
+	const [smallest] = variantWidths(image.width);
+	return imageUrl(smallest ? variantKey(image.key, smallest) : image.key);
+}
+
+export function ProjectRow({ project, deleting }: { project: ProjectListRow; deleting: boolean }) {
+	const { t } = useTranslation("admin");
+	const fetcher = useFetcher<typeof action>();
+	const hydrated = useHydrated();
+	const location = useLocation();
+	const refreshing = fetcher.state !== "idle";
+	const busy = deleting || refreshing;
+
+	useEffect(() => {
+		if (fetcher.state === "submitting") {
+			showToast({ type: "info", title: "admin:projects.toast.refreshing", values: { name: project.name } });
+		}
+		if (fetcher.state === "idle" && fetcher.data?.toast) showToast(fetcher.data.toast);
+	}, [fetcher.state, fetcher.data, project.name]);
+
+	return (
+		<tr
+			className={cx("border-b border-line align-middle", busy && "opacity-50")}
+			aria-busy={busy || undefined}
+			data-testid="project-row"
+		>
+			<td className="py-3 pr-4 font-mono text-xs">
+				<abbr title={t("projects.fullId", { id: project.id })} className="no-underline">
+					{project.id.slice(0, 6)}
+				</abbr>
+			</td>
+			<td className="py-3 pr-4">
+				{project.image ? (
+					<img
+						src={thumbnailUrl(project.image)}
+						alt={project.name}
+						width={56}
+						height={56}
+						loading="lazy"
+						className="size-14 rounded-md bg-ink/5 object-cover"
+					/>
+				) : (
+					<span className="flex size-14 items-center justify-center rounded-md bg-ink/5 text-[10px] text-muted">
+						{t("projects.noImage")}
+					</span>
+				)}
+			</td>
+			<td className="py-3 pr-4 font-semibold">
+				<Link to={`/project/${encodeURIComponent(project.id)}`} className="hover:underline">
+					{project.name}
+				</Link>
+			</td>
+			<td className="py-3 pr-4">{project.designer}</td>
+			<td className="py-3 pr-4">
+				<CategoryName category={project.category} />
+			</td>
+			<td className="py-3 pr-4 whitespace-nowrap">{formatPrice(project.price)}</td>
+			<td className="py-3">
+				<div className="flex flex-wrap items-center gap-2">
+					<fetcher.Form method="post" action={LIST}>
+						<input type="hidden" name="intent" value="refresh" />
+						<input type="hidden" name="id" value={project.id} />
+						{hydrated ? null : (
+							<input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+						)}
+						<button
+							type="submit"
+							disabled={busy}
+							aria-label={
+								refreshing
+									? t("projects.refreshing", { name: project.name })
+									: t("projects.refresh", { name: project.name })
+							}
+							className="h-9 rounded-lg border border-line px-3 text-xs font-semibold hover:border-ink disabled:opacity-60"
+						>
+							{t("projects.actions.refresh")}
+						</button>
+					</fetcher.Form>
+					<Link
+						to={`/admin/projects/edit/${encodeURIComponent(project.id)}`}
+						aria-label={t("projects.edit", { name: project.name })}
+						className="inline-flex h-9 items-center rounded-lg border border-line px-3 text-xs font-semibold hover:border-ink"
+					>
+						{t("projects.actions.edit")}
+					</Link>
+					<Link
+						to={`${LIST}?${new URLSearchParams({ delete: project.id })}`}
+						aria-label={
+							deleting
+								? t("projects.deleting", { name: project.name })
+								: t("projects.delete", { name: project.name })
+						}
+						preventScrollReset
+						className="inline-flex h-9 items-center rounded-lg border border-accent/50 px-3 text-xs font-semibold text-accent hover:border-accent"
+					>
+						{deleting ? t("projects.actions.deleting") : t("projects.actions.delete")}
+					</Link>
+				</div>
+			</td>
+		</tr>
+	);
+}
+
+function CategoryName({ category }: { category: ProjectCategory }) {
+	const { t } = useTranslation();
+	return <>{t(`categories.${category}`)}</>;
+}

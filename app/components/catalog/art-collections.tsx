@@ -1,11 +1,12 @@
 import Autoplay from "embla-carousel-autoplay";
 import useEmblaCarousel from "embla-carousel-react";
-import { useReducedMotion } from "motion/react";
-import { type CSSProperties, useCallback, useEffect, useState } from "react";
+import { type CSSProperties, useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ArrowLeftIcon, ArrowRightIcon } from "~/components/icons";
 import { cx } from "~/lib/site";
+import { useEmblaSelectedIndex } from "~/lib/use-embla-selected-index";
 import { useHydrated } from "~/lib/use-hydrated";
+import { usePrefersReducedMotion } from "~/lib/use-prefers-reduced-motion";
 
 const COLLECTIONS = ["abstract", "prints", "sculpture", "photography", "digital"] as const;
 type Collection = (typeof COLLECTIONS)[number];
@@ -20,7 +21,7 @@ const AUTOPLAY_DELAY_MS = 5000;
 export function ArtCollections() {
 	const { t } = useTranslation("catalog");
 	const hydrated = useHydrated();
-	const reducedMotion = useReducedMotion() ?? false;
+	const reducedMotion = usePrefersReducedMotion();
 	const [autoplay] = useState(() =>
 		Autoplay({ delay: AUTOPLAY_DELAY_MS, stopOnInteraction: false, stopOnMouseEnter: true }),
 	);
@@ -28,17 +29,7 @@ export function ArtCollections() {
 		{ loop: true, align: "start", active: hydrated },
 		reducedMotion ? [] : [autoplay],
 	);
-	const [selected, setSelected] = useState(0);
-
-	useEffect(() => {
-		if (!emblaApi) return;
-		const onSelect = () => setSelected(emblaApi.selectedScrollSnap());
-		onSelect();
-		emblaApi.on("select", onSelect).on("reInit", onSelect);
-		return () => {
-			emblaApi.off("select", onSelect).off("reInit", onSelect);
-		};
-	}, [emblaApi]);
+	const selected = useEmblaSelectedIndex(emblaApi);
 
 	const scrollPrev = useCallback(() => emblaApi?.scrollPrev(), [emblaApi]);
 	const scrollNext = useCallback(() => emblaApi?.scrollNext(), [emblaApi]);

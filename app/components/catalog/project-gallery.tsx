@@ -1,6 +1,5 @@
 import Autoplay from "embla-carousel-autoplay";
 import useEmblaCarousel from "embla-carousel-react";
-import { useReducedMotion } from "motion/react";
 import { type KeyboardEvent, useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ArrowLeftIcon, ArrowRightIcon, PauseIcon, PlayIcon } from "~/components/icons";
@@ -8,8 +7,10 @@ import { ResponsiveImage } from "~/components/responsive-image";
 import { ImageSpinner } from "~/components/ui/image-spinner";
 import { DEFAULT_PROJECT_IMAGE, type StoredImage } from "~/lib/images";
 import { cx } from "~/lib/site";
+import { useEmblaSelectedIndex } from "~/lib/use-embla-selected-index";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useImageStatus } from "~/lib/use-image-status";
+import { usePrefersReducedMotion } from "~/lib/use-prefers-reduced-motion";
 
 /** One picture of the gallery; `image: null` is the default picture of a project without its own. */
 export interface GalleryImage {
@@ -34,7 +35,7 @@ const MAIN_SIZES = "(min-width: 1024px) 56vw, 100vw";
 export function ProjectGallery({ images, label }: { images: GalleryImage[]; label: string }) {
 	const { t } = useTranslation("catalog");
 	const hydrated = useHydrated();
-	const reducedMotion = useReducedMotion() ?? false;
+	const reducedMotion = usePrefersReducedMotion();
 	const multiple = images.length > 1;
 	const [autoplay] = useState(() =>
 		Autoplay({
@@ -50,7 +51,7 @@ export function ProjectGallery({ images, label }: { images: GalleryImage[]; labe
 		{ loop: true, duration: GALLERY_SCROLL_DURATION, active: hydrated && multiple },
 		[autoplay],
 	);
-	const [selected, setSelected] = useState(0);
+	const selected = useEmblaSelectedIndex(emblaApi);
 	/** The visitor stopped the slideshow (click or button); people who prefer reduced motion start there. */
 	const [stopped, setStopped] = useState(false);
 	const [hovered, setHovered] = useState(false);
@@ -61,16 +62,6 @@ export function ProjectGallery({ images, label }: { images: GalleryImage[]; labe
 	useEffect(() => {
 		if (reducedMotion) setStopped(true);
 	}, [reducedMotion]);
-
-	useEffect(() => {
-		if (!emblaApi) return;
-		const onSelect = () => setSelected(emblaApi.selectedScrollSnap());
-		onSelect();
-		emblaApi.on("select", onSelect).on("reInit", onSelect);
-		return () => {
-			emblaApi.off("select", onSelect).off("reInit", onSelect);
-		};
-	}, [emblaApi]);
 
 	// Autoplay runs exactly when nothing holds it: not stopped by the visitor, no mouse over the gallery.
 	useEffect(() => {

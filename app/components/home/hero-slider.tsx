@@ -8,9 +8,10 @@ import { ResponsiveImage } from "~/components/responsive-image";
 import type { SlideCategory } from "~/lib/categories";
 import type { StoredImage } from "~/lib/images";
 import { cx } from "~/lib/site";
+import { useEmblaSelectedIndex } from "~/lib/use-embla-selected-index";
 import { useHydrated } from "~/lib/use-hydrated";
+import { usePrefersReducedMotion } from "~/lib/use-prefers-reduced-motion";
 import { RevealText } from "./reveal-text";
-import { usePrefersReducedMotion } from "./use-prefers-reduced-motion";
 
 /** A slide as the slider shows it, in the visitor's language. No image: a fallback slide (gradient). */
 export interface HeroSlideView {
@@ -75,7 +76,7 @@ export function HeroSlider({ slides }: { slides: HeroSlideView[] }) {
 		}),
 	);
 	const [viewportRef, emblaApi] = useEmblaCarousel({ loop: true, duration: EMBLA_DURATION }, [autoplay]);
-	const [selected, setSelected] = useState(0);
+	const selected = useEmblaSelectedIndex(emblaApi);
 	/** Bumped on every change of slide: the new current slide replays its reveal under this key. */
 	const [revealGeneration, setRevealGeneration] = useState(0);
 	const animatingRef = useRef(false);
@@ -101,7 +102,6 @@ export function HeroSlider({ slides }: { slides: HeroSlideView[] }) {
 			animatingRef.current = false;
 		};
 		const onSelect = () => {
-			setSelected(emblaApi.selectedScrollSnap());
 			setRevealGeneration((generation) => generation + 1);
 			animatingRef.current = true;
 			clearTimeout(animationTimer);
@@ -111,7 +111,6 @@ export function HeroSlider({ slides }: { slides: HeroSlideView[] }) {
 		const onPointerUp = () => {
 			if (shouldPlayRef.current) autoplay.play();
 		};
-		setSelected(emblaApi.selectedScrollSnap());
 		emblaApi.on("select", onSelect).on("settle", endAnimation).on("pointerUp", onPointerUp);
 		return () => {
 			clearTimeout(animationTimer);

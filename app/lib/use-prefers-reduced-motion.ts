@@ -9,9 +9,10 @@ function subscribe(onChange: () => void): () => void {
 }
 
 /**
- * The visitor's reduced-motion setting, live. The server (and hydration) assume no preference; the
- * stylesheet already stops the CSS animations on its own. A few lines instead of motion's
- * `useReducedMotion`, which would bring motion's runtime into the home page's script.
+ * The visitor's reduced-motion setting, live: the one hook every carousel and animation asks. The server
+ * (and hydration) assume no preference; the stylesheet already stops the CSS animations on its own. A few
+ * lines instead of motion's `useReducedMotion`, which would bring motion's runtime into every page that
+ * only needs to know the setting.
  */
 export function usePrefersReducedMotion(): boolean {
 	return useSyncExternalStore(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "~/lib/db.server";
 import { changeUserAccess, createUser } from "~/models/users.server";
-import { action as usersAction, loader as usersLoader } from "~/routes/admin.users";
+import { action as usersAction, loader as usersLoader } from "~/routes/admin.users/route";
 import { action as loginAction } from "~/routes/login";
 import { getUser, startSession } from "~/services/auth.server";
 import { formRequest, getRequest, settle, statusOf } from "../support/requests";

@@ -1,0 +1,109 @@
+import { useFetcher } from "@remix-run/react";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { RowForm } from "~/components/admin/row-form";
+import { showToast } from "~/components/ui/toaster";
+import type { action } from "./route";
+import { USERS_PATH } from "./user-schemas";
+
+const smallButton =
+	"h-9 rounded-lg border border-line px-3 text-xs font-semibold hover:border-ink disabled:cursor-wait disabled:opacity-60";
+
+interface UserRowData {
+	id: number;
+	username: string;
+	email: string;
+	role: "user" | "admin";
+	status: "active" | "blocked";
+}
+
+/** One row: each action is its own small form (a fetcher with JavaScript), with its own pending state. */
+export function UserRow({ user, self }: { user: UserRowData; self: boolean }) {
+	const { t } = useTranslation("admin");
+	const statusFetcher = useFetcher<typeof action>({ key: `user-status-${user.id}` });
+	const roleFetcher = useFetcher<typeof action>({ key: `user-role-${user.id}` });
+	const pendingStatus = statusFetcher.formData?.get("status");
+	const pendingRole = roleFetcher.formData?.get("role");
+	// Optimistic: show what was asked for while it saves.
+	const status = pendingStatus === "active" || pendingStatus === "blocked" ? pendingStatus : user.status;
+	const role = pendingRole === "user" || pendingRole === "admin" ? pendingRole : user.role;
+	const error = [statusFetcher.data, roleFetcher.data]
+		.map((result) => (result?.intent === "change" && !result.ok ? result.error : null))
+		.find(Boolean);
+	useToastOnSuccess(statusFetcher);
+	useToastOnSuccess(roleFetcher);
+	return (
+		<tr className="border-b border-line align-top" data-testid="user-row">
+			<td className="py-3 pr-4 text-muted">{user.id}</td>
+			<th scope="row" className="py-3 pr-4 font-semibold">
+				{user.username}
+				{self ? <span className="ml-2 text-xs font-normal text-muted">({t("users.you")})</span> : null}
+			</th>
+			<td className="py-3 pr-4">{user.email}</td>
+			<td className="py-3 pr-4">{t(`users.roles.${role}`)}</td>
+			<td className="py-3 pr-4">
+				<span
+					className={
+						status === "active"
+							? "rounded-full bg-ink/5 px-2 py-0.5"
+							: "rounded-full bg-accent/15 px-2 py-0.5 text-accent"
+					}
+				>
+					{t(`users.statuses.${status}`)}
+				</span>
+			</td>
+			<td className="py-3">
+				{self ? (
+					<span className="text-xs text-muted">{t("users.selfHint")}</span>
+				) : (
+					<div className="flex flex-wrap gap-2">
+						<RowForm fetcher={statusFetcher} action={USERS_PATH} id={user.id} intent="status">
+							<input type="hidden" name="status" value={status === "active" ? "blocked" : "active"} />
+							<button
+								type="submit"
+								className={smallButton}
+								disabled={statusFetcher.state !== "idle"}
+								aria-label={t(status === "active" ? "users.blockNamed" : "users.activateNamed", {
+									username: user.username,
+								})}
+							>
+								{statusFetcher.state !== "idle"
+									? t("users.saving")
+									: t(status === "active" ? "users.block" : "users.activate")}
+							</button>
+						</RowForm>
+						<RowForm fetcher={roleFetcher} action={USERS_PATH} id={user.id} intent="role">
+							<input type="hidden" name="role" value={role === "admin" ? "user" : "admin"} />
+							<button
+								type="submit"
+								className={smallButton}
+								disabled={roleFetcher.state !== "idle"}
+								aria-label={t(role === "admin" ? "users.makeUserNamed" : "users.makeAdminNamed", {
+									username: user.username,
+								})}
+							>
+								{roleFetcher.state !== "idle"
+									? t("users.saving")
+									: t(role === "admin" ? "users.makeUser" : "users.makeAdmin")}
+							</button>
+						</RowForm>
+					</div>
+				)}
+				{error ? (
+					<p role="alert" className="mt-2 text-xs font-medium text-accent">
+						{t(error)}
+					</p>
+				) : null}
+			</td>
+		</tr>
+	);
+}
+
+type RowFetcher = ReturnType<typeof useFetcher<typeof action>>;
+
+function useToastOnSuccess(fetcher: RowFetcher) {
+	const result = fetcher.state === "idle" ? fetcher.data : undefined;
+	useEffect(() => {
+		if (result?.intent === "change" && result.ok) showToast(result.toast);
+	}, [result]);
+}

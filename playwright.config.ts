@@ -1,11 +1,12 @@
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { ADMIN, dataDirFor, FIRST_PORT, SESSION_SECRET } from "./tests/e2e/servers";
 
 /**
  * End-to-end tests against the production build, in Debian's Chromium, each spec run twice: with
  * JavaScript and without it. The server runs on its own port with a fresh database in tests/e2e/.data.
  */
-const PORT = Number(process.env.E2E_PORT ?? 3100);
+const PORT = FIRST_PORT;
 // The build to serve: `build/` unless FORMA_BUILD_ID names another (see remix.config.js).
 const buildDir = process.env.FORMA_BUILD_ID ? `build-${process.env.FORMA_BUILD_ID}` : "build";
 
@@ -16,7 +17,7 @@ const buildDir = process.env.FORMA_BUILD_ID ? `build-${process.env.FORMA_BUILD_I
  */
 const template = path.resolve(`tests/e2e/.data/template-${PORT}`);
 function serverOn(port: number) {
-	const dataDir = path.resolve(`tests/e2e/.data/${port}`);
+	const dataDir = dataDirFor(port);
 	const makeTemplate =
 		port === PORT
 			? `rm -rf "${template}" && DATABASE_PATH="${template}/forma.sqlite" UPLOADS_DIR="${template}/uploads" node ${buildDir}/server/setup.js && touch "${template}/.ready" && `
@@ -36,11 +37,11 @@ function serverOn(port: number) {
 			LOG_LEVEL: "error",
 			DATABASE_PATH: path.join(dataDir, "forma.sqlite"),
 			UPLOADS_DIR: path.join(dataDir, "uploads"),
-			SESSION_SECRET: "e2e-only-secret-e2e-only-secret-e2e-only",
+			SESSION_SECRET,
 			SITE_URL: `http://localhost:${port}`,
-			ADMIN_USERNAME: "curator",
-			ADMIN_PASSWORD: "e2e-curator-password",
-			ADMIN_EMAIL: "curator@forma.gallery",
+			ADMIN_USERNAME: ADMIN.username,
+			ADMIN_PASSWORD: ADMIN.password,
+			ADMIN_EMAIL: ADMIN.email,
 		},
 	};
 }

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./fixtures";
-import { ADMIN, signIn, uniqueEmail } from "./session";
+import { ADMIN, uniqueEmail } from "./session";
 
 /** Every public page, including a project with its own image and one without, and the 404 page. */
 const PUBLIC_PAGES = [
@@ -81,10 +81,10 @@ const ADMIN_PAGES = [
 	"/admin/settings?tab=notifications",
 ];
 
-test("accessibility of the admin screens", async ({ page, context, baseURL, js }) => {
+test("accessibility of the admin screens", async ({ signInAs, page, context, baseURL, js }) => {
 	test.skip(!js, "axe runs in the browser; one pass with JavaScript is enough");
 	test.setTimeout(180_000);
-	await signIn(page, ADMIN.username, ADMIN.password);
+	await signInAs(ADMIN.username);
 	// At least one other account, so the users table shows its per-row buttons (added as the admin: the
 	// public registration form is rate limited, and other specs use it).
 	const created = await page.request.post("/admin/users", {

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { expect, test } from "./fixtures";
-import { ADMIN, signIn } from "./session";
+import { ADMIN } from "./session";
 
 /** A small real picture, different for each call, generated here rather than shipped. */
 async function picture(name: string, hue: number) {
@@ -13,6 +13,7 @@ async function picture(name: string, hue: number) {
 }
 
 test("an admin adds a project with images, moves it to a new ID and deletes it", async ({
+	signInAs,
 	page,
 	js,
 }, testInfo) => {
@@ -22,7 +23,7 @@ test("an admin adds a project with images, moves it to a new ID and deletes it",
 	const movedId = `e2e-moved-${stamp}`;
 	const name = `Test Chair ${stamp}`;
 
-	await signIn(page, ADMIN.username, ADMIN.password);
+	await signInAs(ADMIN.username);
 	await page.goto("/admin/projects");
 	await expect(page.getByRole("heading", { level: 1, name: "Projects" })).toBeVisible();
 	await page.getByRole("link", { name: "Add Project" }).click();
@@ -88,8 +89,11 @@ test("an admin adds a project with images, moves it to a new ID and deletes it",
 	expect((await page.goto(`/project/${movedId}`))?.status()).toBe(404);
 });
 
-test("unknown project IDs and unchanged forms are answered with the spec's toasts", async ({ page }) => {
-	await signIn(page, ADMIN.username, ADMIN.password);
+test("unknown project IDs and unchanged forms are answered with the spec's toasts", async ({
+	signInAs,
+	page,
+}) => {
+	await signInAs(ADMIN.username);
 	await page.goto("/admin/projects/edit/no-such-project");
 	await expect(page).toHaveURL("/admin/projects");
 	await expect(page.getByTestId("toast")).toContainText("Project not found");

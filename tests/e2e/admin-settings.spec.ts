@@ -1,6 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { test as base, expect } from "./fixtures";
-import { ADMIN, signIn } from "./session";
+import { ADMIN } from "./session";
 
 /**
  * These tests switch the whole site's settings (maintenance, registration), which would break any spec
@@ -38,8 +38,12 @@ async function visitor(browser: Browser, js: boolean) {
 }
 
 test.describe("admin settings", () => {
-	test("settings are saved per tab; tabs work with and without JavaScript", async ({ page, js }) => {
-		await signIn(page, ADMIN.username, ADMIN.password);
+	test("settings are saved per tab; tabs work with and without JavaScript", async ({
+		signInAs,
+		page,
+		js,
+	}) => {
+		await signInAs(ADMIN.username);
 		await page.goto("/admin/settings");
 		await expect(page.getByLabel("Shop name")).toHaveValue(/.+/);
 		const notificationsTab = js
@@ -61,11 +65,12 @@ test.describe("admin settings", () => {
 	});
 
 	test("maintenance mode: visitors get a 503 page in English and Russian, the admin still works", async ({
+		signInAs,
 		page,
 		browser,
 		js,
 	}) => {
-		await signIn(page, ADMIN.username, ADMIN.password);
+		await signInAs(ADMIN.username);
 		const guest = await visitor(browser, js);
 		try {
 			await setCheckbox(page, "Maintenance mode", true);
@@ -97,8 +102,13 @@ test.describe("admin settings", () => {
 		expect(open.status()).toBe(200);
 	});
 
-	test("registration switched off closes /register and hides its link", async ({ page, browser, js }) => {
-		await signIn(page, ADMIN.username, ADMIN.password);
+	test("registration switched off closes /register and hides its link", async ({
+		signInAs,
+		page,
+		browser,
+		js,
+	}) => {
+		await signInAs(ADMIN.username);
 		const guest = await visitor(browser, js);
 		try {
 			await setCheckbox(page, "Allow registration", false);

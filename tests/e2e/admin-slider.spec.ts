@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { expect, test } from "./fixtures";
-import { ADMIN, signIn } from "./session";
+import { ADMIN } from "./session";
 
 /** A small PNG made on the spot, so each project uploads its own image. */
 async function pngBuffer(color: string): Promise<Buffer> {
@@ -23,13 +23,14 @@ async function removeSlide(page: Page, title: string) {
 
 test.describe("admin slider", () => {
 	test("add a slide with an image, edit it, switch it off and delete it; the home slider follows", async ({
+		signInAs,
 		page,
 		js,
 	}, testInfo) => {
 		const stamp = `${testInfo.project.name}-${Date.now().toString(36)}`;
 		const title = `Slide ${stamp}`;
 		const edited = `Edited ${stamp}`;
-		await signIn(page, ADMIN.username, ADMIN.password);
+		await signInAs(ADMIN.username);
 		try {
 			await page.goto("/admin/slider");
 			await expect(page.getByRole("heading", { level: 1, name: "Hero slider" })).toBeVisible();

@@ -1,8 +1,9 @@
 import { expect, test } from "./fixtures";
-import { ADMIN, register, signIn, submitLogin, uniqueEmail } from "./session";
+import { ADMIN, register, submitLogin, uniqueEmail } from "./session";
 
 test.describe("admin users", () => {
 	test("an admin blocks a user: their session ends and they cannot sign in; activating lets them back", async ({
+		signInAs,
 		page,
 		browser,
 		js,
@@ -16,7 +17,7 @@ test.describe("admin users", () => {
 			await register(userPage, email, password);
 			await expect(userPage.getByTestId("account-username")).toHaveText(username);
 
-			await signIn(page, ADMIN.username, ADMIN.password);
+			await signInAs(ADMIN.username);
 			await page.goto("/admin/users");
 			await expect(page.getByRole("heading", { level: 1, name: "Users" })).toBeVisible();
 			const row = page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: username }) });
@@ -48,10 +49,13 @@ test.describe("admin users", () => {
 		}
 	});
 
-	test("an admin adds a user with a role; the reserved name is refused", async ({ page }, testInfo) => {
+	test("an admin adds a user with a role; the reserved name is refused", async ({
+		signInAs,
+		page,
+	}, testInfo) => {
 		const email = uniqueEmail("added", testInfo.project.name);
 		const username = `editor_${testInfo.project.name.replace("-", "")}_${Date.now().toString(36)}`;
-		await signIn(page, ADMIN.username, ADMIN.password);
+		await signInAs(ADMIN.username);
 		await page.goto("/admin/users");
 		await page.getByRole("link", { name: "Add user" }).click();
 		await page.getByLabel("Email").fill(email);

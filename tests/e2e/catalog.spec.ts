@@ -300,13 +300,16 @@ test.describe("project gallery", () => {
 
 	test("autoplays, and a click on the image stops and resumes it", async ({ page, js }) => {
 		test.skip(!js, "autoplay needs JavaScript");
+		// The page's timers run on Playwright's clock: time flows as usual, and runFor() moves it on at once.
+		await page.clock.install();
 		await page.goto("/project/tidal-relief");
 		const gallery = page.getByRole("region", { name: "Images of Tidal Relief" });
 		const pause = gallery.getByRole("button", { name: "Pause slideshow" });
 		await expect(pause).toBeVisible({ timeout: HYDRATION_TIMEOUT });
 		// Autoplay every 4 s: the second slide arrives on its own (the mouse is kept off the gallery).
 		await page.mouse.move(0, 0);
-		await expect(gallery.getByText("2 / 3")).toBeVisible({ timeout: 10_000 });
+		await page.clock.runFor(4600);
+		await expect(gallery.getByText("2 / 3")).toBeVisible();
 
 		await gallery.getByRole("img", { name: "Tidal Relief on a studio wall" }).click();
 		await expect(gallery.getByRole("button", { name: "Play slideshow" })).toHaveAttribute(
@@ -315,7 +318,8 @@ test.describe("project gallery", () => {
 		);
 		await expect(gallery.getByText("Slideshow paused")).toBeAttached();
 		await page.mouse.move(0, 0);
-		await page.waitForTimeout(4600);
+		// More than a whole autoplay interval passes: a running slideshow would have moved on.
+		await page.clock.runFor(4600);
 		await expect(gallery.getByText("2 / 3")).toBeVisible();
 
 		await gallery.getByRole("button", { name: "Play slideshow" }).click();

@@ -1,4 +1,5 @@
 import { test as base, type ConsoleMessage, expect } from "@playwright/test";
+import { createSessionCookie } from "./session";
 
 /**
  * Browser errors that mean the page is broken even if it looks right: a route module that throws in the
@@ -7,10 +8,24 @@ import { test as base, type ConsoleMessage, expect } from "@playwright/test";
 const BROKEN_PAGE =
 	/Error loading route module|Minified React error|Hydration failed|There was an error while hydrating/i;
 
-export const test = base.extend<{ js: boolean; browserErrors: string[] }>({
+export const test = base.extend<{
+	js: boolean;
+	browserErrors: string[];
+	/**
+	 * Signs the page's browser context in as an existing account (username or e-mail), without the form:
+	 * a session row in the server's database and its signed cookie (the specs about signing in use the form).
+	 */
+	signInAs: (login: string) => Promise<void>;
+}>({
 	/** Whether this run has JavaScript, so one journey can assert both behaviours. */
 	js: async ({ javaScriptEnabled }, use) => {
 		await use(javaScriptEnabled !== false);
+	},
+	signInAs: async ({ context, baseURL }, use) => {
+		await use(async (login) => {
+			const origin = new URL(baseURL ?? "").origin;
+			await context.addCookies([{ ...(await createSessionCookie(origin, login)), url: origin }]);
+		});
 	},
 	browserErrors: [
 		async ({ page }, use) => {

@@ -1,8 +1,9 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { ADMIN, register, signIn } from "./session";
+import { ADMIN, register } from "./session";
 
 test("a purchase request from a project page reaches the admin inbox and the buyer's orders", async ({
+	signInAs,
 	page,
 	js,
 }, testInfo) => {
@@ -37,7 +38,7 @@ test("a purchase request from a project page reaches the admin inbox and the buy
 
 	// The shop sees it…
 	await page.context().clearCookies();
-	await signIn(page, ADMIN.username, ADMIN.password);
+	await signInAs(ADMIN.username);
 	await page.goto("/admin/requests");
 	const row = page.getByTestId("request-row").filter({ hasText: email });
 	await expect(row).toContainText("Tidal Relief");
@@ -59,7 +60,7 @@ test("a purchase request from a project page reaches the admin inbox and the buy
 	await page.context().clearCookies();
 
 	// …and so does the buyer, in their account.
-	await signIn(page, email, "a-good-password");
+	await signInAs(email);
 	await page.goto("/account");
 	const orders = page.locator("#orders");
 	await expect(orders.getByRole("link", { name: "Tidal Relief" })).toBeVisible();

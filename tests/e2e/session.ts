@@ -1,8 +1,44 @@
+import { randomBytes } from "node:crypto";
+import path from "node:path";
 import type { Page } from "@playwright/test";
-import { expect } from "./fixtures";
+import { expect } from "@playwright/test";
+import { createCookie } from "@remix-run/node";
+import SQLite from "better-sqlite3";
+import { dataDirFor, SESSION_SECRET } from "./servers";
 
 /** The administrator the e2e server bootstraps (playwright.config.ts: ADMIN_USERNAME / ADMIN_PASSWORD). */
-export const ADMIN = { username: "curator", password: "e2e-curator-password" };
+export { ADMIN } from "./servers";
+
+/** The session cookie as the site makes it (app/lib/session.server.ts): the id, signed with the secret. */
+const sessionCookie = createCookie("forma_session", { path: "/", secrets: [SESSION_SECRET] });
+const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * What signing in leaves behind, made directly: a sessions row for the account in the database of the
+ * server at `origin` (tests/e2e/.data/<port>), and the cookie naming it.
+ */
+export async function createSessionCookie(
+	origin: string,
+	login: string,
+): Promise<{ name: string; value: string }> {
+	const sqlite = new SQLite(path.join(dataDirFor(new URL(origin).port), "forma.sqlite"));
+	try {
+		sqlite.pragma("busy_timeout = 5000");
+		const user = sqlite
+			.prepare("select id from users where lower(username) = lower(?) or lower(email) = lower(?)")
+			.get(login, login) as { id: number } | undefined;
+		if (!user) throw new Error(`no account ${login} on ${origin}`);
+		const id = randomBytes(32).toString("base64url");
+		sqlite
+			.prepare("insert into sessions (id, user_id, expires_at) values (?, ?, ?)")
+			.run(id, user.id, new Date(Date.now() + SESSION_TTL_MS).toISOString());
+		const [pair = ""] = (await sessionCookie.serialize(id)).split(";");
+		const [name = "", value = ""] = pair.split(/=(.*)/s);
+		return { name, value };
+	} finally {
+		sqlite.close();
+	}
+}
 
 /** A unique address per test run and project, so runs never collide. */
 export function uniqueEmail(prefix: string, project: string): string {

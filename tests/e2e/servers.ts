@@ -1,0 +1,18 @@
+import path from "node:path";
+
+/**
+ * What the e2e servers are started with (playwright.config.ts) that specs also need to know: the
+ * bootstrapped administrator, the secret that signs their cookies, and where each server keeps its data.
+ */
+export const ADMIN = {
+	username: "curator",
+	password: "e2e-curator-password",
+	email: "curator@forma.gallery",
+};
+export const SESSION_SECRET = "e2e-only-secret-e2e-only-secret-e2e-only";
+export const FIRST_PORT = Number(process.env.E2E_PORT ?? 3100);
+
+/** The data folder of the server on `port`: its database is forma.sqlite, its uploads uploads/. */
+export function dataDirFor(port: number | string): string {
+	return path.resolve(`tests/e2e/.data/${port}`);
+}

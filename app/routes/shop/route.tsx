@@ -1,0 +1,106 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ProjectCard } from "~/components/project-card";
+import { getLanguage, i18nServer } from "~/lib/i18n.server";
+import { rootMetaData, seoMeta } from "~/lib/seo";
+import { cx } from "~/lib/site";
+import { listDesigners, SHOP_SORTS, searchProjects, toProjectSummary } from "~/models/projects.server";
+import { Pagination } from "./pagination";
+import { ShopFilters } from "./shop-filters";
+import { parseShopQuery } from "./shop-query.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+	seoMeta({
+		...rootMetaData(matches),
+		title: data?.meta.title ?? "FORMA",
+		description: data?.meta.description ?? "",
+		// Filtered and paged views are the same page for search engines.
+		path: "/shop",
+	});
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	const params = parseShopQuery(new URL(request.url).searchParams);
+	const language = await getLanguage(request);
+	const t = await i18nServer.getFixedT(language, "shop");
+	const designers = await listDesigners();
+	// Only a designer the catalogue knows; matched without regard to case, so hand-typed links still work.
+	const designer = designers.find((name) => name.toLowerCase() === params.designer?.toLowerCase());
+	const result = await searchProjects({
+		category: params.category,
+		designer,
+		query: params.q || undefined,
+		sort: params.sort,
+		page: params.page,
+	});
+	return {
+		query: {
+			category: params.category ?? "",
+			designer: designer ?? "",
+			q: params.q ?? "",
+			sort: params.sort,
+		},
+		designers,
+		// The sort options travel with the data: SHOP_SORTS lives in a server-only module.
+		sorts: [...SHOP_SORTS],
+		projects: result.projects.map((project) => toProjectSummary(project, language)),
+		total: result.total,
+		page: result.page,
+		pageCount: result.pageCount,
+		meta: { title: t("metaTitle"), description: t("metaDescription") },
+	};
+}
+
+export default function ShopPage() {
+	const { query, designers, sorts, projects, total, page, pageCount } = useLoaderData<typeof loader>();
+	const { t } = useTranslation("shop");
+	const navigation = useNavigation();
+	const updating = navigation.state === "loading" && navigation.location.pathname === "/shop";
+	return (
+		<div className="mx-auto max-w-[1440px] px-5 md:px-10">
+			<header className="border-b border-line pt-16 pb-10 md:pt-24 md:pb-14">
+				<p className="text-xs font-semibold tracking-[0.18em] text-muted uppercase">{t("eyebrow")}</p>
+				<div className="mt-5 flex flex-col gap-6 lg:flex-row lg:items-end lg:justify-between lg:gap-16">
+					<h1 className="font-display text-[clamp(3rem,10vw,8rem)] leading-none font-semibold tracking-[-0.05em]">
+						{t("title")}
+					</h1>
+					<p className="max-w-md text-lg leading-relaxed text-muted lg:pb-3">{t("intro")}</p>
+				</div>
+			</header>
+
+			<ShopFilters query={query} designers={designers} sorts={sorts} />
+
+			<p aria-live="polite" className="flex flex-wrap items-baseline gap-x-3 pt-10 text-sm">
+				<span className="font-semibold">{t("count", { count: total })}</span>
+				{pageCount > 1 ? <span className="text-muted">{t("pageOf", { page, pageCount })}</span> : null}
+			</p>
+
+			<div
+				aria-busy={updating}
+				className={cx(
+					"pb-16 transition-opacity duration-200 md:pb-24",
+					updating && "opacity-50 motion-reduce:opacity-70",
+				)}
+			>
+				{projects.length === 0 ? (
+					<div className="mt-6 rounded-2xl border border-dashed border-line px-6 py-16 text-center">
+						<h2 className="font-display text-2xl font-medium tracking-[-0.02em]">{t("empty.title")}</h2>
+						<p className="mx-auto mt-3 max-w-md text-muted">{t("empty.text")}</p>
+						<Link to="/shop" className="button-primary mt-8">
+							{t("empty.reset")}
+						</Link>
+					</div>
+				) : (
+					<ul className="mt-6 grid gap-x-6 gap-y-12 sm:grid-cols-2 lg:grid-cols-3">
+						{projects.map((project, index) => (
+							<li key={project.id}>
+								<ProjectCard project={project} showPrice priority={index === 0} />
+							</li>
+						))}
+					</ul>
+				)}
+				<Pagination query={query} page={page} pageCount={pageCount} />
+			</div>
+		</div>
+	);
+}

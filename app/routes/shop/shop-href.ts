@@ -1,0 +1,24 @@
+import type { ShopSort } from "~/models/projects.server";
+
+export const DEFAULT_SORT: ShopSort = "newest";
+export const MAX_QUERY_LENGTH = 100;
+
+/** What the shop shows: the filters as the URL carries them (empty when not set). */
+export interface ShopQuery {
+	category: string;
+	designer: string;
+	q: string;
+	sort: ShopSort;
+}
+
+/** The shop URL for a state: defaults are left out, so links stay short and the bare /shop is the default. */
+export function shopHref(query: ShopQuery, page = 1): string {
+	const params = new URLSearchParams();
+	if (query.q) params.set("q", query.q);
+	if (query.category) params.set("category", query.category);
+	if (query.designer) params.set("designer", query.designer);
+	if (query.sort !== DEFAULT_SORT) params.set("sort", query.sort);
+	if (page > 1) params.set("page", String(page));
+	const search = params.toString();
+	return search ? `/shop?${search}` : "/shop";
+}

@@ -22,20 +22,24 @@ export function serializeError(error: unknown): Record<string, unknown> {
 const SECRET_HEADERS = ["cookie", "authorization", "proxy-authorization", "set-cookie"];
 
 /** The pino instance itself, for pino-http (app/server/request-log.ts). */
-export const pinoLogger = pino({
-	// The environment is validated later (app/server.ts); an unknown value must not stop the import.
-	level: LEVELS.find((level) => level === process.env.LOG_LEVEL) ?? "info",
-	base: null,
-	timestamp: pino.stdTimeFunctions.isoTime,
-	formatters: { level: (label) => ({ level: label }) },
-	serializers: { error: serializeError, err: serializeError },
-	redact: {
-		paths: ["headers", "req.headers", "res.headers"].flatMap((owner) =>
-			SECRET_HEADERS.map((name) => `${owner}["${name}"]`),
-		),
-		censor: "[redacted]",
+export const pinoLogger = pino(
+	{
+		// The environment is validated later (app/server.ts); an unknown value must not stop the import.
+		level: LEVELS.find((level) => level === process.env.LOG_LEVEL) ?? "info",
+		base: null,
+		timestamp: pino.stdTimeFunctions.isoTime,
+		formatters: { level: (label) => ({ level: label }) },
+		serializers: { error: serializeError, err: serializeError },
+		redact: {
+			paths: ["headers", "req.headers", "res.headers"].flatMap((owner) =>
+				SECRET_HEADERS.map((name) => `${owner}["${name}"]`),
+			),
+			censor: "[redacted]",
+		},
 	},
-});
+	// Written as they happen, as process.stdout.write did: in order, and none lost when the process exits.
+	pino.destination({ dest: 1, sync: true }),
+);
 
 function write(level: Level, msg: string, fields: Record<string, unknown> = {}): void {
 	// `msg` in the object (not as pino's second argument) keeps it next to level and time, ahead of the fields.

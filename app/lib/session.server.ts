@@ -1,29 +1,8 @@
-import { randomBytes } from "node:crypto";
-import fs from "node:fs";
 import { createCookie } from "@remix-run/node";
 import { getEnv } from "./env.server";
+import { sessionSecret } from "./session-secret.server";
 
-const LOCAL_SECRET_FILE = "db/.session-secret";
-
-/**
- * The secret that signs our cookies. Production requires SESSION_SECRET (env validation enforces it); a
- * local run generates one once and keeps it in db/.session-secret so sign-ins survive restarts; tests get a
- * throwaway one.
- */
-function sessionSecret(): string {
-	const env = getEnv();
-	if (env.SESSION_SECRET) return env.SESSION_SECRET;
-	if (env.NODE_ENV === "test") return randomBytes(32).toString("hex");
-	try {
-		return fs.readFileSync(LOCAL_SECRET_FILE, "utf8").trim();
-	} catch {
-		const secret = randomBytes(32).toString("hex");
-		fs.writeFileSync(LOCAL_SECRET_FILE, secret, { mode: 0o600 });
-		return secret;
-	}
-}
-
-const secrets = [sessionSecret()];
+const secrets = [sessionSecret(getEnv())];
 const secure = getEnv().NODE_ENV === "production";
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 

@@ -1,0 +1,70 @@
+/**
+ * `npm test`: every check in order, then one closing line, "N passed, M failed", counted from the test
+ * runners' JSON reports (typecheck, lint and the build count as one check each). Exits non-zero if
+ * anything failed or a runner did not report. Extra arguments go to Playwright (e.g. a spec file).
+ */
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), "forma-test-reports-"));
+let passed = 0;
+let failed = 0;
+
+function run(command: string, args: string[], env: Record<string, string> = {}): boolean {
+	console.log(`\n> ${[command, ...args].join(" ")}`);
+	const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
+	return result.status === 0;
+}
+
+/** A check without a test count: one pass or one failure. */
+function check(command: string, args: string[]): boolean {
+	const ok = run(command, args);
+	if (ok) passed += 1;
+	else failed += 1;
+	return ok;
+}
+
+function readJson<T>(file: string): T | undefined {
+	try {
+		return JSON.parse(fs.readFileSync(file, "utf8")) as T;
+	} catch {
+		return undefined;
+	}
+}
+
+check("npx", ["tsc", "--noEmit"]);
+check("npx", ["biome", "check", "--error-on-warnings", "."]);
+
+const vitestReport = path.join(reports, "vitest.json");
+const vitestOk = run("npx", [
+	"vitest",
+	"run",
+	"--reporter=default",
+	"--reporter=json",
+	`--outputFile.json=${vitestReport}`,
+]);
+const vitest = readJson<{ numPassedTests: number; numFailedTests: number }>(vitestReport);
+passed += vitest?.numPassedTests ?? 0;
+failed += vitest?.numFailedTests ?? 0;
+// A crash before any test ran (or a failure outside tests, such as a setup error) still fails the run.
+if (!vitestOk && (vitest?.numFailedTests ?? 0) === 0) failed += 1;
+
+if (check("sh", ["tests/e2e/ensure-chromium.sh"]) && check("npm", ["run", "build"])) {
+	const playwrightReport = path.join(reports, "playwright.json");
+	const playwrightOk = run("npx", ["playwright", "test", "--reporter=list,json", ...process.argv.slice(2)], {
+		PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+	});
+	const stats = readJson<{ stats: { expected: number; unexpected: number; flaky: number } }>(
+		playwrightReport,
+	)?.stats;
+	// Flaky (passed on a retry) counts as passed, as Playwright itself does for the exit code.
+	passed += (stats?.expected ?? 0) + (stats?.flaky ?? 0);
+	failed += stats?.unexpected ?? 0;
+	if (!playwrightOk && (stats?.unexpected ?? 0) === 0) failed += 1;
+}
+
+fs.rmSync(reports, { recursive: true, force: true });
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);

@@ -89,6 +89,11 @@ async function verifyLogin(form: FormData, request: Request): Promise<User> {
 	return user;
 }
 
+/**
+ * remix-auth 4: FormStrategy's verify callback is the credential check above, and remix-auth keeps no
+ * session (the sign-in action starts ours). The action gives it a request rebuilt from the form our size
+ * caps already read: docs/decisions/0010-remix-auth.md says why.
+ */
 export const authenticator = new Authenticator<User>();
 authenticator.use(new FormStrategy(({ form, request }) => verifyLogin(form, request)), "form");
 

@@ -324,7 +324,10 @@ describe("admin guard", () => {
 	it.each(adminRoutes)(
 		"%s: anonymous visitors go to /login and users to /account, for loader and action",
 		async (file) => {
-			const module = (await import(path.join(routesDir, file))) as {
+			// A folder route's module is its route.tsx.
+			const modulePath = path.join(routesDir, file);
+			const entry = fs.statSync(modulePath).isDirectory() ? path.join(modulePath, "route.tsx") : modulePath;
+			const module = (await import(entry)) as {
 				loader?: LoaderFunction;
 				action?: ActionFunction;
 			};

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { ADMIN, dataDirFor, FIRST_PORT, SESSION_SECRET } from "./tests/e2e/servers";
+import { ADMIN, CATALOGUE_WRITES_PORT, dataDirFor, FIRST_PORT, SESSION_SECRET } from "./tests/e2e/servers";
 
 /**
  * End-to-end tests against the production build, in Debian's Chromium, each spec run twice: with
@@ -96,10 +96,14 @@ export default defineConfig({
 		},
 	],
 	// The site every spec uses; one for the fuzz spec (its random admin writes must not disturb the
-	// others); two for the settings spec, whose site-wide switches (maintenance) would (one per project).
+	// others); two for the settings spec, whose site-wide switches (maintenance) would (one per project);
+	// one for the specs that add projects and slides, which the shop, artist and home specs count.
 	// E2E_SERVERS=1 starts only the first (enough for most single specs and the security suite).
-	webServer: [serverOn(PORT), serverOn(PORT + 1), serverOn(PORT + 2), serverOn(PORT + 3)].slice(
-		0,
-		Number(process.env.E2E_SERVERS ?? 4),
-	),
+	webServer: [
+		serverOn(PORT),
+		serverOn(PORT + 1),
+		serverOn(PORT + 2),
+		serverOn(PORT + 3),
+		serverOn(CATALOGUE_WRITES_PORT),
+	].slice(0, Number(process.env.E2E_SERVERS ?? 5)),
 });

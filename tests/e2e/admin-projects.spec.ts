@@ -1,6 +1,10 @@
 import sharp from "sharp";
 import { expect, test } from "./fixtures";
+import { CATALOGUE_WRITES_PORT } from "./servers";
 import { ADMIN } from "./session";
+
+// Its additions would change what the shop, artist and home specs count: a server of its own.
+test.use({ baseURL: `http://localhost:${CATALOGUE_WRITES_PORT}` });
 
 /** A small real picture, different for each call, generated here rather than shipped. */
 async function picture(name: string, hue: number) {

@@ -1,7 +1,11 @@
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { expect, test } from "./fixtures";
+import { CATALOGUE_WRITES_PORT } from "./servers";
 import { ADMIN } from "./session";
+
+// Its additions would change what the shop, artist and home specs count: a server of its own.
+test.use({ baseURL: `http://localhost:${CATALOGUE_WRITES_PORT}` });
 
 /** A small PNG made on the spot, so each project uploads its own image. */
 async function pngBuffer(color: string): Promise<Buffer> {

@@ -11,6 +11,12 @@ export const ADMIN = {
 };
 export const SESSION_SECRET = "e2e-only-secret-e2e-only-secret-e2e-only";
 export const FIRST_PORT = Number(process.env.E2E_PORT ?? 3100);
+/**
+ * The server for specs that add to the catalogue or the home slider (admin-projects, admin-slider): the
+ * shop, artist and home specs count what the seed put there, and must not see another spec's additions.
+ * (+1 is the fuzz spec's, +2/+3 the settings spec's, +4 the shutdown spec's own server.)
+ */
+export const CATALOGUE_WRITES_PORT = FIRST_PORT + 5;
 
 /** The data folder of the server on `port`: its database is forma.sqlite, its uploads uploads/. */
 export function dataDirFor(port: number | string): string {

@@ -11,8 +11,8 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 
 export const BACKUP_DATABASE_FILE = "forma.sqlite";
-export const BACKUP_UPLOADS_DIR = "uploads";
-export const BACKUP_MANIFEST_FILE = "manifest.json";
+const BACKUP_UPLOADS_DIR = "uploads";
+const BACKUP_MANIFEST_FILE = "manifest.json";
 
 /** Tables whose row counts a restore is checked against. */
 const COUNTED_TABLES = [

@@ -91,7 +91,7 @@ export function readPragmas(sqlite: SQLite.Database): PragmaState {
 }
 
 /** Refuses to run on a connection without the settings we rely on (an in-memory db cannot use WAL). */
-export function assertPragmas(sqlite: SQLite.Database): void {
+function assertPragmas(sqlite: SQLite.Database): void {
 	const state = readPragmas(sqlite);
 	const problems: string[] = [];
 	if (!sqlite.memory && state.journal_mode !== REQUIRED_PRAGMAS.journal_mode)

@@ -1,5 +1,5 @@
 /** Our forms are a few short fields; anything near this size is not a person filling in a form. */
-export const MAX_FORM_BYTES = 64 * 1024;
+const MAX_FORM_BYTES = 64 * 1024;
 
 /**
  * Fields (and files) one form may send. The longest of ours, the admin project form, sends a dozen fields,
@@ -46,7 +46,7 @@ function urlencodedFieldCount(body: Uint8Array): number {
 }
 
 /** Throws a 413 when a parsed form holds more than MAX_FORM_FIELDS entries. */
-export function assertFieldCount(form: FormData, maxFields = MAX_FORM_FIELDS): void {
+function assertFieldCount(form: FormData, maxFields = MAX_FORM_FIELDS): void {
 	let count = 0;
 	for (const _name of form.keys()) {
 		if (++count > maxFields) throw payloadTooLarge();

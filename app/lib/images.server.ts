@@ -31,8 +31,8 @@ export async function writeFileAtomic(filePath: string, data: Buffer): Promise<v
 }
 
 /** Re-encoding steps (spec): JPEG quality drops by this much at a time, never below the floor. */
-export const QUALITY_STEP = 10;
-export const MIN_QUALITY = 30;
+const QUALITY_STEP = 10;
+const MIN_QUALITY = 30;
 
 export interface RasterOptions {
 	maxSide?: number;

@@ -3,7 +3,7 @@
  * "projects/3f9a…c2.jpg"; its width variants are WebP files next to it ("…-400w.webp").
  */
 export const IMAGE_ROUTE = "/resources/images";
-export const VARIANT_WIDTHS = [400, 800, 1200, 1920] as const;
+const VARIANT_WIDTHS = [400, 800, 1200, 1920] as const;
 export const DEFAULT_PROJECT_IMAGE = "/placeholder.svg";
 
 export interface StoredImage {

@@ -11,7 +11,7 @@ type Level = "debug" | "info" | "warn" | "error";
 const LEVELS: readonly Level[] = ["debug", "info", "warn", "error"];
 
 /** What an unexpected value looks like in the log: an Error with its stack, anything else as text. */
-export function serializeError(error: unknown): Record<string, unknown> {
+function serializeError(error: unknown): Record<string, unknown> {
 	if (!(error instanceof Error)) return { message: String(error) };
 	// pino's serialiser names the class `type`; our lines have always called it `name`.
 	const { type: _type, ...rest } = pino.stdSerializers.err(error);

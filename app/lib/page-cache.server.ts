@@ -136,7 +136,7 @@ export function isShareableResponse(status: number, headers: Headers): boolean {
 	return CACHEABLE_TYPES.some((pattern) => pattern.test(type));
 }
 
-export function newNonce(): string {
+function newNonce(): string {
 	return randomBytes(16).toString("base64");
 }
 

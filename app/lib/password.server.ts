@@ -7,7 +7,7 @@ import { createConcurrencyLimit } from "./rate-limit.server";
  * share, and each hash keeps a core busy. At most half the machine's cores hash at once (one on a 2-core
  * machine), so a burst of sign-ins leaves a core for pages and pictures; the rest wait in line.
  */
-export const PASSWORD_CHECKS_AT_ONCE = Math.max(1, Math.floor(os.availableParallelism() / 2));
+const PASSWORD_CHECKS_AT_ONCE = Math.max(1, Math.floor(os.availableParallelism() / 2));
 const passwordWork = createConcurrencyLimit(PASSWORD_CHECKS_AT_ONCE);
 
 /** Sign-in refuses to wait behind more than this many checks (BusyError → "too many attempts", 429). */

@@ -69,7 +69,7 @@ export interface Backoff {
 	begin(key: string): BackoffAttempt;
 }
 
-export type BackoffAttempt =
+type BackoffAttempt =
 	| { allowed: false; retryAfterSeconds: number }
 	| {
 			allowed: true;

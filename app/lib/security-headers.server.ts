@@ -24,15 +24,15 @@ const DENIED_FEATURES = [
 	"usb",
 	"xr-spatial-tracking",
 ];
-export const PERMISSIONS_POLICY = DENIED_FEATURES.map((feature) => `${feature}=()`).join(", ");
+const PERMISSIONS_POLICY = DENIED_FEATURES.map((feature) => `${feature}=()`).join(", ");
 
 /**
  * A year, subdomains included: browsers then refuse plain http for the site even on a typed-in address.
  * Browsers ignore it on plain-http responses, so `npm start` on localhost is unaffected.
  */
-export const STRICT_TRANSPORT_SECURITY = "max-age=31536000; includeSubDomains";
+const STRICT_TRANSPORT_SECURITY = "max-age=31536000; includeSubDomains";
 
-export function contentSecurityPolicy(nonce: string | null, development: boolean): string {
+function contentSecurityPolicy(nonce: string | null, development: boolean): string {
 	const nonceSource = nonce ? ` 'nonce-${nonce}'` : "";
 	const directives = [
 		"default-src 'self'",

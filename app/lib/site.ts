@@ -4,7 +4,6 @@ export const CONTACT_EMAIL = "hello@forma.gallery";
 export const CREDIT_URL = "https://forma-studio.ru/digital";
 export const BRAND_WORD = "FORMA";
 export const BRAND_WORD_RU = "ФОРМА";
-export const HEADER_HEIGHT_PX = 80;
 export const HEADER_SCROLL_THRESHOLD_PX = 20;
 export const BACK_TO_TOP_THRESHOLD_PX = 300;
 export const FOOTER_MARQUEE_REPEATS = 30;

@@ -3,7 +3,7 @@
  * `npm run user:create`, ADMIN_USERNAME) and by the forms in the browser.
  */
 
-export const MAX_USERNAME_LENGTH = 64;
+const MAX_USERNAME_LENGTH = 64;
 
 /** The spec reserves the name 'admin': nobody can register or sign in with it, nor with a look-alike. */
 const RESERVED_SKELETONS = new Set(["admin"]);
@@ -71,7 +71,7 @@ export function normaliseUsername(value: string): string {
 }
 
 /** What a name looks like: lower case, look-alike letters replaced by the Latin letter they imitate. */
-export function usernameSkeleton(value: string): string {
+function usernameSkeleton(value: string): string {
 	return Array.from(normaliseUsername(value).toLowerCase(), (char) => LATIN_LOOK_ALIKES[char] ?? char).join(
 		"",
 	);
@@ -103,7 +103,7 @@ export function usernameProblem(value: string): UsernameProblem | null {
 }
 
 /** Translation keys (common namespace, or prefixed) of the username problems, shown next to the field. */
-export const USERNAME_MESSAGES: Record<UsernameProblem, string> = {
+const USERNAME_MESSAGES: Record<UsernameProblem, string> = {
 	required: "validation.usernameRequired",
 	tooLong: "validation.tooLong",
 	chars: "admin:users.errors.usernameChars",

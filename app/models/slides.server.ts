@@ -18,10 +18,6 @@ export async function listSlides(): Promise<HeroSlide[]> {
 	return db.selectFrom("hero_slides").selectAll().orderBy("sort_order").orderBy("id").execute();
 }
 
-export async function getSlide(id: number): Promise<HeroSlide | undefined> {
-	return db.selectFrom("hero_slides").selectAll().where("id", "=", id).executeTakeFirst();
-}
-
 export interface SlideText {
 	titleEn: string;
 	titleRu: string;

@@ -13,10 +13,6 @@ export { isReservedUsername, usernameFromEmail };
 
 import type { User, UserRole, UserStatus } from "~db/schema";
 
-export async function getUserById(id: number): Promise<User | undefined> {
-	return db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
-}
-
 /** Finds a user by username or e-mail, ignoring case (as the unique indexes do). */
 export async function getUserByLogin(login: string): Promise<User | undefined> {
 	const value = normaliseUsername(login);
@@ -39,15 +35,6 @@ export async function getUserByUsername(username: string): Promise<User | undefi
 		.selectAll()
 		.where(sql`username`, "=", sql`${normaliseUsername(username)} collate nocase`)
 		.executeTakeFirst();
-}
-
-export async function isEmailTaken(email: string): Promise<boolean> {
-	const row = await db
-		.selectFrom("users")
-		.select("id")
-		.where(sql`email`, "=", sql`${email.trim()} collate nocase`)
-		.executeTakeFirst();
-	return Boolean(row);
 }
 
 export class EmailTakenError extends Error {

@@ -16,9 +16,9 @@ import { logger } from "~/lib/logger.server";
 import { bilingualErrorPage, discardRefusedBody, refusalPageHeaders } from "./refusal-pages";
 import { requestUrl } from "./request-guards";
 
-export const MAX_UPLOADS_PER_ADDRESS = 4;
-export const MAX_SIGN_INS_PER_ADDRESS = 2;
-export const MAX_SIGN_INS = 16;
+const MAX_UPLOADS_PER_ADDRESS = 4;
+const MAX_SIGN_INS_PER_ADDRESS = 2;
+const MAX_SIGN_INS = 16;
 
 /** Posts that end in a password hash (with JavaScript they go to the route's `.data` URL). */
 const PASSWORD_FORMS = new Set(["/login", "/login.data", "/register", "/register.data"]);
@@ -33,7 +33,7 @@ interface LimitOptions {
 	messageKey: "tooManyUploads" | "tooManySignIns";
 }
 
-export function inFlightLimit(options: LimitOptions) {
+function inFlightLimit(options: LimitOptions) {
 	const { perAddress, overall = Number.POSITIVE_INFINITY } = options;
 	const byAddress = new Map<string, number>();
 	let total = 0;

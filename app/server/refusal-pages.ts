@@ -48,7 +48,7 @@ export function refusalPageHeaders(): Record<string, string> {
 }
 
 /** The most of a refused request's body the server reads (and throws away) before it ends the connection. */
-export const MAX_DISCARDED_BYTES = 64 * 1024;
+const MAX_DISCARDED_BYTES = 64 * 1024;
 
 /**
  * A request refused before its body was read still has that body on the way. Closing the connection on

@@ -10,7 +10,7 @@ import { logger } from "~/lib/logger.server";
 import { bilingualErrorPage, refusalPageHeaders } from "./refusal-pages";
 
 /** Whether the request came through a proxy the operator trusts (express's `trust proxy` setting). */
-export function fromTrustedProxy(req: Request): boolean {
+function fromTrustedProxy(req: Request): boolean {
 	const trust = req.app.get("trust proxy fn") as (address: string | undefined, hop: number) => boolean;
 	return trust(req.socket.remoteAddress, 0);
 }

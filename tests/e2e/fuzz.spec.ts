@@ -4,6 +4,7 @@ import type { APIRequestContext } from "@playwright/test";
 import SQLite from "better-sqlite3";
 import { databaseDigest, listFiles } from "../support/database-digest";
 import { expect, test } from "./fixtures";
+import { actionRoutes as routesWithActions } from "./route-manifest";
 import { ADMIN } from "./session";
 
 /**
@@ -46,17 +47,11 @@ interface ActionRoute {
 	values: string[];
 }
 
+/** Every route with an action, from the build's Remix manifest (tests/e2e/route-manifest.ts). */
 function actionRoutes(): ActionRoute[] {
 	const routes: ActionRoute[] = [];
-	for (const file of fs.readdirSync("app/routes")) {
-		const source = fs.readFileSync(path.join("app/routes", file), "utf8");
-		if (!/export (async )?function action\b/.test(source)) continue;
-		const segments = file
-			.replace(/\.tsx?$/, "")
-			.split(".")
-			.filter((segment) => segment !== "_index")
-			.map((segment) => segment.replace(/_$/, ""))
-			.map((segment) => (segment === "$id" ? PROJECT : segment));
+	for (const route of routesWithActions({ id: PROJECT })) {
+		const source = route.files.map((file) => fs.readFileSync(file, "utf8")).join("\n");
 		const fields = new Set(["intent", "id", "redirectTo"]);
 		for (const match of source.matchAll(/\bname=["{]["`]?([A-Za-z_][\w-]*)/g))
 			if (match[1]) fields.add(match[1]);
@@ -66,7 +61,7 @@ function actionRoutes(): ActionRoute[] {
 			const value = match[1] ?? match[2];
 			if (value) values.add(value);
 		}
-		routes.push({ path: `/${segments.join("/")}`, fields: [...fields], values: [...values] });
+		routes.push({ path: route.url, fields: [...fields], values: [...values] });
 	}
 	// Signing out ends the session the other requests use: last.
 	return routes.sort((a, b) => Number(a.path === "/logout") - Number(b.path === "/logout"));

@@ -1,7 +1,7 @@
-import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { expect, test } from "./fixtures";
+import { actionRoutes } from "./route-manifest";
 
 /**
  * What the production server (app/server.ts) promises operators and visitors, over real HTTP. These
@@ -12,22 +12,9 @@ test.skip(({ js }) => !js, "HTTP-level checks: one run is enough");
 const PROJECT = "arc-lounge-chair";
 const databasePath = path.resolve(`tests/e2e/.data/${process.env.E2E_PORT ?? 3100}/forma.sqlite`);
 
-/** The URL of every route module that has an action, with real values for its parameters. */
+/** The URL of every route that has an action (from the build's Remix manifest), with real parameters. */
 function mutatingPaths(): string[] {
-	return fs
-		.readdirSync("app/routes")
-		.filter((file) =>
-			/export (async )?function action\b/.test(fs.readFileSync(path.join("app/routes", file), "utf8")),
-		)
-		.map((file) => {
-			const segments = file
-				.replace(/\.tsx?$/, "")
-				.split(".")
-				.filter((segment) => segment !== "_index")
-				.map((segment) => segment.replace(/_$/, ""))
-				.map((segment) => (segment === "$id" ? PROJECT : segment === "$category" ? "art" : segment));
-			return `/${segments.join("/")}`.replace(/\/$/, "") || "/";
-		});
+	return actionRoutes({ id: PROJECT, category: "art" }).map((route) => route.url);
 }
 
 function countPurchaseRequests(): number {

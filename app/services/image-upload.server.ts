@@ -14,6 +14,7 @@ import sharp from "sharp";
 import { getEnv } from "~/lib/env.server";
 import { MAX_FORM_FIELDS, readFormData } from "~/lib/form.server";
 import { type ImageFolder, type SavedImage, storeRasterImage, writeFileAtomic } from "~/lib/images.server";
+import { logger } from "~/lib/logger.server";
 import { sanitizeSvg } from "~/lib/svg-sanitize.server";
 import {
 	MAX_IMAGE_BYTES,
@@ -237,7 +238,7 @@ export async function storeUploadedImage(
 		});
 		return { ok: true, image };
 	} catch (error) {
-		console.error(`Could not process the uploaded image ${name}:`, error);
+		logger.error("processing an uploaded image failed", error, { file: name });
 		return fail("processFailed", { name });
 	}
 }
@@ -279,6 +280,6 @@ export async function deleteImageIfUnused(key: string | null): Promise<void> {
 		);
 		await Promise.all(doomed.map((candidate) => fs.rm(path.join(folder, candidate), { force: true })));
 	} catch (error) {
-		console.error(`Could not delete the image ${key}:`, error);
+		logger.error("deleting an image failed", error, { key });
 	}
 }

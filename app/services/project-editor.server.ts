@@ -2,6 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
+import { logger } from "~/lib/logger.server";
 import { GALLERY_FIELDS, MAX_GALLERY_FILES, type ProjectFormValues, projectSchema } from "~/lib/project-form";
 import { redirectWithToast, toastHeader } from "~/lib/toast.server";
 import {
@@ -222,7 +223,7 @@ export async function submitProjectForm(request: Request, mode: ProjectFormMode)
 				result: submission.reply({ fieldErrors: { customId: ["admin:projects.errors.idTaken"] } }),
 			});
 		}
-		console.error(`Saving project ${newId} failed:`, error);
+		logger.error("saving a project failed", error, { projectId: newId });
 		const message = error instanceof Error ? error.message : String(error);
 		const key = current ? "projects.errors.updateFailed" : "projects.errors.addFailed";
 		const headers = {

@@ -1,4 +1,5 @@
 import { data } from "@remix-run/node";
+import { logger } from "~/lib/logger.server";
 import type { Toast } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import { deleteProject, getProjectById } from "~/models/projects.server";
@@ -26,7 +27,7 @@ export async function deleteProjectFromList(id: string) {
 			values: { name: deleted.project.name },
 		});
 	} catch (error) {
-		console.error(`Deleting project ${id} failed:`, error);
+		logger.error("deleting a project failed", error, { projectId: id });
 		return redirectWithToast(LIST, { type: "error", title: "admin:projects.toast.deleteFailed" });
 	}
 }

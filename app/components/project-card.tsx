@@ -1,9 +1,9 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { formatPrice } from "~/lib/format";
+import type { ProjectSummary } from "~/lib/project-summary";
 import { cx } from "~/lib/site";
 import { useImageStatus } from "~/lib/use-image-status";
-import type { ProjectSummary } from "~/models/projects.server";
 import { FavouriteButton } from "./favourite-button";
 import { ExternalIcon } from "./icons";
 import { ResponsiveImage } from "./responsive-image";

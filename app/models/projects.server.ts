@@ -2,23 +2,10 @@ import { sql } from "kysely";
 import type { ProjectCategory } from "~/lib/categories";
 import { db } from "~/lib/db.server";
 import { type Language, localized } from "~/lib/i18n";
-import type { StoredImage } from "~/lib/images";
+import type { ProjectSummary } from "~/lib/project-summary";
 import { foldForSearch } from "~db/connection";
 import type { Project, ProjectImage } from "~db/schema";
 import { toStoredImage } from "./stored-image.server";
-
-/** What a card, a grid or a list needs to show a project, in the visitor's language. */
-export interface ProjectSummary {
-	id: string;
-	name: string;
-	designer: string;
-	price: number;
-	category: ProjectCategory;
-	description: string;
-	/** Null: the project has no image of its own and shows the default one. */
-	image: StoredImage | null;
-	link: string | null;
-}
 
 export function toProjectSummary(project: Project, language: Language): ProjectSummary {
 	return {

@@ -7,8 +7,9 @@ import { CategoryProjects } from "~/components/catalog/category-projects";
 import { SITE_CATEGORIES, type SiteCategory } from "~/lib/categories";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { logger } from "~/lib/logger.server";
+import type { ProjectSummary } from "~/lib/project-summary";
 import { rootMetaData, seoMeta } from "~/lib/seo";
-import { listProjectsByCategory, type ProjectSummary, toProjectSummary } from "~/models/projects.server";
+import { listProjectsByCategory, toProjectSummary } from "~/models/projects.server";
 
 /**
  * /branding, /design, /art and /creative. Any other single-segment path that no static route claims

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ArrowRightIcon } from "~/components/icons";
 import { ProjectCard } from "~/components/project-card";
-import type { ProjectSummary } from "~/models/projects.server";
+import type { ProjectSummary } from "~/lib/project-summary";
 
 interface CategoryProjectsProps {
 	projects: ProjectSummary[];

@@ -5,7 +5,7 @@ import { ArrowRightIcon } from "~/components/icons";
 import { ProjectCard } from "~/components/project-card";
 import { ResponsiveImage } from "~/components/responsive-image";
 import type { StoredImage } from "~/lib/images";
-import type { ProjectSummary } from "~/models/projects.server";
+import type { ProjectSummary } from "~/lib/project-summary";
 
 /** What the designers block needs of an artist. */
 export interface ArtistTeaser {

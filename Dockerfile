@@ -9,6 +9,7 @@ RUN apt-get update \
 	&& apt-get install -y --no-install-recommends python3 make g++ \
 	&& rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
+# npm install, not npm ci: docs/decisions/0013-npm-install-not-ci.md
 RUN npm install --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev

@@ -48,6 +48,46 @@ function Hint({ id, children }: { id: string; children?: ReactNode }) {
 	);
 }
 
+/** What a control needs from the frame around it: its aria wiring and the border that says it is wrong. */
+interface ControlState {
+	"aria-invalid": true | undefined;
+	"aria-describedby": string | undefined;
+	border: string;
+}
+
+/** The frame Field, TextareaField and SelectField share: the label, the control, its hint and its errors. */
+function FieldFrame({
+	meta,
+	label,
+	hint,
+	className,
+	children,
+}: {
+	meta: AnyField;
+	label: ReactNode;
+	hint?: ReactNode;
+	className?: string;
+	children: (state: ControlState) => ReactNode;
+}) {
+	const errors = useErrorMessages(meta.errors);
+	const errorId = `${meta.id}-error`;
+	const hintId = `${meta.id}-hint`;
+	return (
+		<div className={cx("flex flex-col gap-1.5", className)}>
+			<label htmlFor={meta.id} className={labelClass}>
+				{label}
+			</label>
+			{children({
+				"aria-invalid": errors ? true : undefined,
+				"aria-describedby": describedBy(errors ? errorId : null, hint ? hintId : null),
+				border: errors ? "border-accent" : "border-line",
+			})}
+			<Hint id={hintId}>{hint}</Hint>
+			<ErrorList id={errorId} messages={errors} />
+		</div>
+	);
+}
+
 interface FieldProps
 	extends Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name" | "type" | "defaultValue"> {
 	meta: AnyField;
@@ -59,24 +99,12 @@ interface FieldProps
 /** A labelled text-like input (text, email, tel, password, number, …). */
 export function Field({ meta, type, label, hint, className, ...input }: FieldProps) {
 	const { key: _key, ...conform } = getInputProps(meta, { type, ariaAttributes: false });
-	const errors = useErrorMessages(meta.errors);
-	const errorId = `${meta.id}-error`;
-	const hintId = `${meta.id}-hint`;
 	return (
-		<div className={cx("flex flex-col gap-1.5", className)}>
-			<label htmlFor={meta.id} className={labelClass}>
-				{label}
-			</label>
-			<input
-				aria-invalid={errors ? true : undefined}
-				aria-describedby={describedBy(errors ? errorId : null, hint ? hintId : null)}
-				className={cx(controlClass, "h-12", errors ? "border-accent" : "border-line")}
-				{...conform}
-				{...input}
-			/>
-			<Hint id={hintId}>{hint}</Hint>
-			<ErrorList id={errorId} messages={errors} />
-		</div>
+		<FieldFrame meta={meta} label={label} hint={hint} className={className}>
+			{({ border, ...aria }) => (
+				<input {...aria} className={cx(controlClass, "h-12", border)} {...conform} {...input} />
+			)}
+		</FieldFrame>
 	);
 }
 
@@ -89,24 +117,12 @@ interface TextareaFieldProps
 
 export function TextareaField({ meta, label, hint, className, ...textarea }: TextareaFieldProps) {
 	const { key: _key, ...conform } = getTextareaProps(meta, { ariaAttributes: false });
-	const errors = useErrorMessages(meta.errors);
-	const errorId = `${meta.id}-error`;
-	const hintId = `${meta.id}-hint`;
 	return (
-		<div className={cx("flex flex-col gap-1.5", className)}>
-			<label htmlFor={meta.id} className={labelClass}>
-				{label}
-			</label>
-			<textarea
-				aria-invalid={errors ? true : undefined}
-				aria-describedby={describedBy(errors ? errorId : null, hint ? hintId : null)}
-				className={cx(controlClass, "py-3", errors ? "border-accent" : "border-line")}
-				{...conform}
-				{...textarea}
-			/>
-			<Hint id={hintId}>{hint}</Hint>
-			<ErrorList id={errorId} messages={errors} />
-		</div>
+		<FieldFrame meta={meta} label={label} hint={hint} className={className}>
+			{({ border, ...aria }) => (
+				<textarea {...aria} className={cx(controlClass, "py-3", border)} {...conform} {...textarea} />
+			)}
+		</FieldFrame>
 	);
 }
 
@@ -120,26 +136,14 @@ interface SelectFieldProps
 
 export function SelectField({ meta, label, hint, className, children, ...select }: SelectFieldProps) {
 	const { key: _key, ...conform } = getSelectProps(meta, { ariaAttributes: false });
-	const errors = useErrorMessages(meta.errors);
-	const errorId = `${meta.id}-error`;
-	const hintId = `${meta.id}-hint`;
 	return (
-		<div className={cx("flex flex-col gap-1.5", className)}>
-			<label htmlFor={meta.id} className={labelClass}>
-				{label}
-			</label>
-			<select
-				aria-invalid={errors ? true : undefined}
-				aria-describedby={describedBy(errors ? errorId : null, hint ? hintId : null)}
-				className={cx(controlClass, "h-12", errors ? "border-accent" : "border-line")}
-				{...conform}
-				{...select}
-			>
-				{children}
-			</select>
-			<Hint id={hintId}>{hint}</Hint>
-			<ErrorList id={errorId} messages={errors} />
-		</div>
+		<FieldFrame meta={meta} label={label} hint={hint} className={className}>
+			{({ border, ...aria }) => (
+				<select {...aria} className={cx(controlClass, "h-12", border)} {...conform} {...select}>
+					{children}
+				</select>
+			)}
+		</FieldFrame>
 	);
 }
 

@@ -54,7 +54,8 @@ export function DeleteConfirmation({
 			}}
 			className={cx(
 				"w-[min(32rem,calc(100%-2.5rem))] rounded-xl border border-line bg-card p-6 text-ink shadow-xl backdrop:bg-black/40",
-				!hydrated && "static my-6",
+				// Tailwind's preflight zeroes margins, which pins a modal <dialog> to the top-left corner.
+				hydrated ? "m-auto" : "static my-6",
 			)}
 		>
 			<h2 id={`${name}-title`} className="font-display text-xl font-semibold">

@@ -1,11 +1,13 @@
 import { useTranslation } from "react-i18next";
 import { BACK_TO_TOP_THRESHOLD_PX, cx } from "~/lib/site";
+import { usePrefersReducedMotion } from "~/lib/use-prefers-reduced-motion";
 import { useScrolledPast } from "~/lib/use-scrolled-past";
 import { ArrowUpIcon } from "./icons";
 
 export function BackToTop() {
 	const { t } = useTranslation();
 	const visible = useScrolledPast(BACK_TO_TOP_THRESHOLD_PX);
+	const reduceMotion = usePrefersReducedMotion();
 	return (
 		<button
 			type="button"
@@ -14,7 +16,6 @@ export function BackToTop() {
 			tabIndex={visible ? 0 : -1}
 			aria-hidden={visible ? undefined : true}
 			onClick={() => {
-				const reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 				window.scrollTo({ top: 0, behavior: reduceMotion ? "auto" : "smooth" });
 				document.getElementById("main")?.focus({ preventScroll: true });
 			}}

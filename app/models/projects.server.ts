@@ -77,7 +77,7 @@ export async function listProjectIds(): Promise<Array<{ id: string; updated_at: 
 
 export const SHOP_SORTS = ["newest", "price-asc", "price-desc"] as const;
 export type ShopSort = (typeof SHOP_SORTS)[number];
-export const SHOP_PAGE_SIZE = 24;
+const SHOP_PAGE_SIZE = 24;
 
 export interface ProjectSearch {
 	category?: ProjectCategory;

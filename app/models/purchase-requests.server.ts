@@ -1,7 +1,5 @@
 import { db } from "~/lib/db.server";
 
-export { isRequestStatus, REQUEST_STATUSES } from "~/lib/request-status";
-
 import type { PurchaseRequest, PurchaseRequestStatus, User } from "~db/schema";
 
 export class ProjectNotFoundError extends Error {

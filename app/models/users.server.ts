@@ -9,8 +9,6 @@ import {
 	usernameProblem,
 } from "~/lib/usernames";
 
-export { isReservedUsername, usernameFromEmail };
-
 import type { User, UserRole, UserStatus } from "~db/schema";
 
 /** Finds a user by username or e-mail, ignoring case (as the unique indexes do). */

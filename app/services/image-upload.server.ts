@@ -26,9 +26,6 @@ import {
 import { resolveUploadPath } from "~/lib/uploads.server";
 import { isImageReferenced } from "~/models/image-references.server";
 
-/** The limits live in ~/lib/upload-limits (the browser checks them too); re-exported for callers of this service. */
-export { MAX_IMAGE_BYTES, MAX_UPLOAD_REQUEST_BYTES };
-
 /** Anything larger is a decompression bomb, not a photo: 40 megapixels is a 7300×5500 camera frame. */
 export const MAX_IMAGE_PIXELS = 40_000_000;
 /** A text field of an upload form (descriptions are the longest). */

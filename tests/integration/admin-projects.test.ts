@@ -6,12 +6,12 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/lib/db.server";
 import { variantKey } from "~/lib/images";
 import { takeToast } from "~/lib/toast.server";
+import { MAX_UPLOAD_REQUEST_BYTES } from "~/lib/upload-limits";
 import { createUser } from "~/models/users.server";
 import { action as listAction, loader as listLoader } from "~/routes/admin.projects._index/route";
 import { action as addAction, loader as addLoader } from "~/routes/admin.projects.add";
 import { action as editAction, loader as editLoader } from "~/routes/admin.projects.edit.$id";
 import { startSession } from "~/services/auth.server";
-import { MAX_UPLOAD_REQUEST_BYTES } from "~/services/image-upload.server";
 import { formRequest, getRequest, settle, statusOf } from "../support/requests";
 
 let adminCookie = "";

@@ -8,14 +8,9 @@ import { db } from "~/lib/db.server";
 import { MAX_FORM_FIELDS } from "~/lib/form.server";
 import { variantKey } from "~/lib/images";
 import { storeRasterImage } from "~/lib/images.server";
+import { MAX_IMAGE_BYTES, MAX_UPLOAD_REQUEST_BYTES } from "~/lib/upload-limits";
 import { serveUpload } from "~/lib/uploads.server";
-import {
-	deleteImageIfUnused,
-	MAX_IMAGE_BYTES,
-	MAX_UPLOAD_REQUEST_BYTES,
-	readUploadForm,
-	storeUploadedImage,
-} from "~/services/image-upload.server";
+import { deleteImageIfUnused, readUploadForm, storeUploadedImage } from "~/services/image-upload.server";
 import { settle } from "../support/requests";
 
 const uploads = () => process.env.UPLOADS_DIR ?? "";

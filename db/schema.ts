@@ -1,5 +1,10 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
-import type { ProjectCategory, SlideCategory } from "../app/lib/categories";
+import type {
+	ProjectAvailability,
+	ProjectCategory,
+	ProjectStatus,
+	SlideCategory,
+} from "../app/lib/categories";
 
 /**
  * The single truth for table columns. Timestamps are ISO-8601 text (UTC); booleans are 0/1 integers, as
@@ -10,8 +15,9 @@ type Timestamp = ColumnType<string, string | undefined, string>;
 export interface ProjectsTable {
 	id: string;
 	name: string;
-	designer: string;
-	/** Whole rubles. */
+	/** The artist (designer, studio) who made it; null only for rows a migration could not place. */
+	artist_id: string | null;
+	/** Whole rubles; 0 reads "Price on request". */
 	price: ColumnType<number, number | undefined, number>;
 	category: ColumnType<ProjectCategory, ProjectCategory | undefined, ProjectCategory>;
 	description_en: ColumnType<string, string | undefined, string>;
@@ -20,6 +26,19 @@ export interface ProjectsTable {
 	image_width: number | null;
 	image_height: number | null;
 	link: string | null;
+	/** Drafts are seen by admins only. */
+	status: ColumnType<ProjectStatus, ProjectStatus | undefined, ProjectStatus>;
+	/** 0/1: shown in the home page's Featured block, by featured_order. */
+	featured: ColumnType<number, number | undefined, number>;
+	featured_order: ColumnType<number, number | undefined, number>;
+	availability: ColumnType<ProjectAvailability, ProjectAvailability | undefined, ProjectAvailability>;
+	/** Facts, each optional ("" or null when unknown). Dimensions in centimetres, e.g. "78 × 72 × 70". */
+	dimensions: ColumnType<string, string | undefined, string>;
+	materials_en: ColumnType<string, string | undefined, string>;
+	materials_ru: ColumnType<string, string | undefined, string>;
+	year: number | null;
+	/** Copies in the edition; null for unique or open-ended pieces. */
+	edition_size: number | null;
 	created_at: Timestamp;
 	updated_at: Timestamp;
 }
@@ -30,7 +49,9 @@ export interface ProjectImagesTable {
 	image_url: string;
 	image_width: number | null;
 	image_height: number | null;
+	/** English alt text; alt_text_ru the Russian one (an empty one falls back to the other). */
 	alt_text: ColumnType<string, string | undefined, string>;
+	alt_text_ru: ColumnType<string, string | undefined, string>;
 	sort_order: ColumnType<number, number | undefined, number>;
 }
 
@@ -58,6 +79,10 @@ export interface ArtistsTable {
 	image_height: number | null;
 	description_en: ColumnType<string, string | undefined, string>;
 	description_ru: ColumnType<string, string | undefined, string>;
+	city_en: ColumnType<string, string | undefined, string>;
+	city_ru: ColumnType<string, string | undefined, string>;
+	/** The artist's own site, https only. */
+	website: string | null;
 	sort_order: ColumnType<number, number | undefined, number>;
 }
 
@@ -97,6 +122,8 @@ export interface SettingsTable {
 }
 
 export type PurchaseRequestStatus = "new" | "in_progress" | "done" | "cancelled";
+/** "purchase": Buy or Request price; "similar": asked about similar work after the piece sold. */
+export type PurchaseRequestKind = "purchase" | "similar";
 
 export interface PurchaseRequestsTable {
 	id: Generated<number>;
@@ -109,6 +136,11 @@ export interface PurchaseRequestsTable {
 	phone: string;
 	user_id: number | null;
 	status: ColumnType<PurchaseRequestStatus, PurchaseRequestStatus | undefined, PurchaseRequestStatus>;
+	/** The gallery's internal note; buyers never see it. */
+	note: ColumnType<string, string | undefined, string>;
+	/** 0 when the piece had no price ("Price on request") as the request was made. */
+	price_shown: ColumnType<number, number | undefined, number>;
+	kind: ColumnType<PurchaseRequestKind, PurchaseRequestKind | undefined, PurchaseRequestKind>;
 	created_at: Timestamp;
 	updated_at: Timestamp;
 }

@@ -3,6 +3,7 @@ import * as m0001 from "./0001-initial";
 import * as m0002 from "./0002-requests-and-favourites";
 import * as m0005 from "./0005-content-version";
 import * as m0006 from "./0006-projects";
+import * as m0007 from "./0007-catalogue";
 
 /**
  * Every migration, by name, in order. Append new ones here (never edit or reorder applied ones);
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
 	"0002-requests-and-favourites": m0002,
 	"0005-content-version": m0005,
 	"0006-projects": m0006,
+	"0007-catalogue": m0007,
 };

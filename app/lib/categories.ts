@@ -17,3 +17,14 @@ export type SiteCategory = (typeof SITE_CATEGORIES)[number];
 /** Categories a hero slide can have (spec §3), default furniture. */
 export const SLIDE_CATEGORIES = ["furniture", "clothing", "art", "design"] as const;
 export type SlideCategory = (typeof SLIDE_CATEGORIES)[number];
+
+/** Drafts are invisible to the public (404, not listed) and previewed by admins. */
+export const PROJECT_STATUSES = ["draft", "published"] as const;
+export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
+
+/** Sold pieces cannot be bought; reserved ones show a mark and can still be asked about. */
+export const PROJECT_AVAILABILITIES = ["available", "reserved", "sold"] as const;
+export type ProjectAvailability = (typeof PROJECT_AVAILABILITIES)[number];
+
+/** What the Design page holds besides design objects: chips narrow it (spec's /design, decisions Round 2). */
+export const DESIGN_PAGE_CATEGORIES = ["design", "furniture", "clothing"] as const;

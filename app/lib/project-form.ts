@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PROJECT_CATEGORIES } from "~/lib/categories";
+import { PROJECT_AVAILABILITIES, PROJECT_CATEGORIES, PROJECT_STATUSES } from "~/lib/categories";
 
 /**
  * The admin project form's fields (add and edit share them), safe for the browser: the same schema
@@ -45,7 +45,8 @@ export const projectSchema = z.object({
 		.refine((id) => id === "" || PROJECT_ID_PATTERN.test(id), "admin:projects.errors.idInvalid")
 		.optional(),
 	name: required("admin:projects.errors.nameRequired", 200),
-	designer: required("admin:projects.errors.designerRequired", 200),
+	/** An artist's id; the server checks that the artist exists. */
+	artistId: required("admin:projects.errors.artistRequired", 100),
 	category: z.enum(PROJECT_CATEGORIES, { error: "admin:projects.errors.categoryRequired" }),
 	price: z
 		.number({ error: "admin:projects.errors.priceInvalid" })
@@ -62,6 +63,32 @@ export const projectSchema = z.object({
 		.optional(),
 	descriptionEn: optionalText(5000),
 	descriptionRu: optionalText(5000),
+	/** "Save as draft" sends draft; absent means published. */
+	status: z.enum(PROJECT_STATUSES).optional().default("published"),
+	featured: z.boolean().optional().default(false),
+	featuredOrder: z
+		.number({ error: "admin:projects.errors.orderInvalid" })
+		.int("admin:projects.errors.orderInvalid")
+		.min(0, "admin:projects.errors.orderInvalid")
+		.max(10_000, "admin:projects.errors.orderInvalid")
+		.optional()
+		.default(0),
+	availability: z.enum(PROJECT_AVAILABILITIES).optional().default("available"),
+	dimensions: optionalText(100),
+	materialsEn: optionalText(300),
+	materialsRu: optionalText(300),
+	year: z
+		.number({ error: "admin:projects.errors.yearInvalid" })
+		.int("admin:projects.errors.yearInvalid")
+		.min(1000, "admin:projects.errors.yearInvalid")
+		.max(2100, "admin:projects.errors.yearInvalid")
+		.optional(),
+	editionSize: z
+		.number({ error: "admin:projects.errors.editionInvalid" })
+		.int("admin:projects.errors.editionInvalid")
+		.min(1, "admin:projects.errors.editionInvalid")
+		.max(100_000, "admin:projects.errors.editionInvalid")
+		.optional(),
 });
 
 export type ProjectFormValues = z.infer<typeof projectSchema>;

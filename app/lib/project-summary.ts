@@ -1,4 +1,4 @@
-import type { ProjectCategory } from "./categories";
+import type { ProjectAvailability, ProjectCategory, ProjectStatus } from "./categories";
 import type { StoredImage } from "./images";
 
 /**
@@ -8,11 +8,15 @@ import type { StoredImage } from "./images";
 export interface ProjectSummary {
 	id: string;
 	name: string;
+	/** The artist's name, as shown under the piece. */
 	designer: string;
+	artistId: string | null;
 	price: number;
 	category: ProjectCategory;
 	description: string;
 	/** Null: the project has no image of its own and shows the default one. */
 	image: StoredImage | null;
 	link: string | null;
+	availability: ProjectAvailability;
+	status: ProjectStatus;
 }

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { ProjectCategory } from "~/lib/categories";
+import type { ProjectAvailability, ProjectCategory, ProjectStatus } from "~/lib/categories";
 import { db } from "~/lib/db.server";
 import { type Language, localized } from "~/lib/i18n";
 import type { ProjectSummary } from "~/lib/project-summary";
@@ -7,21 +7,73 @@ import { foldForSearch } from "~db/connection";
 import type { Project, ProjectImage } from "~db/schema";
 import { toStoredImage } from "./stored-image.server";
 
-export function toProjectSummary(project: Project, language: Language): ProjectSummary {
+/** A project row with its artist's name (the display "designer") and its cover: its own image, else its first gallery image. */
+export type ProjectRecord = Project & {
+	designer: string;
+	cover: string | null;
+	cover_width: number | null;
+	cover_height: number | null;
+};
+
+export interface ProjectVisibility {
+	/** Admins see drafts; everyone else sees published projects only. */
+	includeDrafts?: boolean;
+}
+
+const firstGalleryImage = (column: "image_url" | "image_width" | "image_height") =>
+	sql.raw(
+		`(select gi.${column} from project_images gi where gi.project_id = projects.id order by gi.sort_order, gi.id limit 1)`,
+	);
+
+/** The one way project reads start: joined to the artist, with the cover worked out, drafts left out unless asked. */
+export function selectProjects(visibility: ProjectVisibility = {}) {
+	let query = db
+		.selectFrom("projects")
+		.leftJoin("artists", "artists.id", "projects.artist_id")
+		.selectAll("projects")
+		.select([
+			sql<string>`coalesce(artists.name, '')`.as("designer"),
+			sql<string | null>`coalesce(projects.image, ${firstGalleryImage("image_url")})`.as("cover"),
+			sql<
+				number | null
+			>`case when projects.image is null then ${firstGalleryImage("image_width")} else projects.image_width end`.as(
+				"cover_width",
+			),
+			sql<
+				number | null
+			>`case when projects.image is null then ${firstGalleryImage("image_height")} else projects.image_height end`.as(
+				"cover_height",
+			),
+		]);
+	if (!visibility.includeDrafts) query = query.where("projects.status", "=", "published");
+	return query;
+}
+
+export function toProjectSummary(project: ProjectRecord, language: Language): ProjectSummary {
 	return {
 		id: project.id,
 		name: project.name,
 		designer: project.designer,
+		artistId: project.artist_id,
 		price: project.price,
 		category: project.category,
 		description: localized(language, project.description_en, project.description_ru),
-		image: toStoredImage(project),
+		image: toStoredImage({
+			image: project.cover,
+			image_width: project.cover_width,
+			image_height: project.cover_height,
+		}),
 		link: project.link,
+		availability: project.availability,
+		status: project.status,
 	};
 }
 
-export async function getProjectById(id: string): Promise<Project | undefined> {
-	return db.selectFrom("projects").selectAll().where("id", "=", id).executeTakeFirst();
+export async function getProjectById(
+	id: string,
+	visibility: ProjectVisibility = {},
+): Promise<ProjectRecord | undefined> {
+	return selectProjects(visibility).where("projects.id", "=", id).executeTakeFirst();
 }
 
 /** The project's gallery, in its saved order. */
@@ -35,44 +87,69 @@ export async function listProjectImages(projectId: string): Promise<ProjectImage
 		.execute();
 }
 
-export async function listProjectsByCategory(category: ProjectCategory): Promise<Project[]> {
-	return db
-		.selectFrom("projects")
-		.selectAll()
-		.where("category", "=", category)
-		.orderBy("created_at", "desc")
+/** Published projects in any of the categories, newest first. */
+export async function listProjectsByCategory(
+	categories: ProjectCategory | readonly ProjectCategory[],
+): Promise<ProjectRecord[]> {
+	const list = typeof categories === "string" ? [categories] : [...categories];
+	return selectProjects()
+		.where("projects.category", "in", list)
+		.orderBy("projects.created_at", "desc")
+		.orderBy("projects.id")
 		.execute();
 }
 
-/** An artist's works: projects whose designer is the artist's name (case-insensitive, as typed by admins). */
-export async function listProjectsByDesigner(designer: string): Promise<Project[]> {
-	return db
-		.selectFrom("projects")
-		.selectAll()
-		.where(sql<string>`search_fold(designer)`, "=", foldForSearch(designer))
-		.orderBy("created_at", "desc")
+/** An artist's published works, newest first. */
+export async function listProjectsByArtist(artistId: string): Promise<ProjectRecord[]> {
+	return selectProjects()
+		.where("projects.artist_id", "=", artistId)
+		.orderBy("projects.created_at", "desc")
+		.orderBy("projects.id")
 		.execute();
 }
 
-/** Newest projects that have their own image first: the home page's featured block. */
-export async function listFeaturedProjects(limit: number): Promise<Project[]> {
-	return db
-		.selectFrom("projects")
-		.selectAll()
-		.orderBy(sql`image is null`)
-		.orderBy("created_at", "desc")
+/** Other published works of the same category, newest first: "You may also like". */
+export async function listRelatedProjects(
+	project: Pick<Project, "id" | "category" | "artist_id">,
+	limit: number,
+): Promise<ProjectRecord[]> {
+	let query = selectProjects()
+		.where("projects.category", "=", project.category)
+		.where("projects.id", "!=", project.id);
+	if (project.artist_id)
+		query = query.where((eb) =>
+			eb.or([eb("projects.artist_id", "is", null), eb("projects.artist_id", "!=", project.artist_id)]),
+		);
+	return query.orderBy("projects.created_at", "desc").orderBy("projects.id").limit(limit).execute();
+}
+
+/**
+ * The home page's Featured block: the works admins marked as featured, in their order; when none are
+ * marked, the newest published works.
+ */
+export async function listFeaturedProjects(limit: number): Promise<ProjectRecord[]> {
+	const featured = await selectProjects()
+		.where("projects.featured", "=", 1)
+		.orderBy("projects.featured_order")
+		.orderBy("projects.created_at", "desc")
+		.limit(limit)
+		.execute();
+	if (featured.length > 0) return featured;
+	return selectProjects()
+		.orderBy("projects.created_at", "desc")
+		.orderBy("projects.id")
 		.limit(limit)
 		.execute();
 }
 
-export async function listDesigners(): Promise<string[]> {
-	const rows = await db.selectFrom("projects").select("designer").distinct().orderBy("designer").execute();
-	return rows.map((row) => row.designer);
-}
-
-/** Ids and change dates of every project, for the sitemap. */
+/** Ids and change dates of every published project, for the sitemap. */
 export async function listProjectIds(): Promise<Array<{ id: string; updated_at: string }>> {
-	return db.selectFrom("projects").select(["id", "updated_at"]).orderBy("id").execute();
+	return db
+		.selectFrom("projects")
+		.select(["id", "updated_at"])
+		.where("status", "=", "published")
+		.orderBy("id")
+		.execute();
 }
 
 export const SHOP_SORTS = ["newest", "price-asc", "price-desc"] as const;
@@ -81,8 +158,8 @@ const SHOP_PAGE_SIZE = 24;
 
 export interface ProjectSearch {
 	category?: ProjectCategory;
-	designer?: string;
-	/** Free text, matched in name, designer and both descriptions, ignoring case (Cyrillic too) and ё/е. */
+	artistId?: string;
+	/** Free text, matched in name, artist and both descriptions, ignoring case (Cyrillic too) and ё/е. */
 	query?: string;
 	sort?: ShopSort;
 	/** 1-based. */
@@ -91,7 +168,7 @@ export interface ProjectSearch {
 }
 
 export interface ProjectSearchResult {
-	projects: Project[];
+	projects: ProjectRecord[];
 	total: number;
 	page: number;
 	pageCount: number;
@@ -99,38 +176,39 @@ export interface ProjectSearchResult {
 
 export async function searchProjects(search: ProjectSearch): Promise<ProjectSearchResult> {
 	const pageSize = search.pageSize ?? SHOP_PAGE_SIZE;
-	let query = db.selectFrom("projects");
-	if (search.category) query = query.where("category", "=", search.category);
-	if (search.designer) query = query.where("designer", "=", search.designer);
+	let query = selectProjects();
+	if (search.category) query = query.where("projects.category", "=", search.category);
+	if (search.artistId) query = query.where("projects.artist_id", "=", search.artistId);
 	const text = search.query?.trim();
 	if (text) {
 		const needle = foldForSearch(text);
 		query = query.where(
-			sql<number>`instr(search_fold(name || ' ' || designer || ' ' || description_en || ' ' || description_ru), ${needle})`,
+			sql<number>`instr(search_fold(projects.name || ' ' || coalesce(artists.name, '') || ' ' || projects.description_en || ' ' || projects.description_ru), ${needle})`,
 			">",
 			0,
 		);
 	}
 	const { total } = await query
+		.clearSelect()
 		.select((eb) => eb.fn.countAll<number>().as("total"))
 		.executeTakeFirstOrThrow();
 	const pageCount = Math.max(1, Math.ceil(Number(total) / pageSize));
 	const page = Math.min(Math.max(1, Math.floor(search.page ?? 1)), pageCount);
 
-	let ordered = query.selectAll();
+	let ordered = query;
 	switch (search.sort ?? "newest") {
 		case "price-asc":
-			ordered = ordered.orderBy("price", "asc");
+			ordered = ordered.orderBy("projects.price", "asc");
 			break;
 		case "price-desc":
-			ordered = ordered.orderBy("price", "desc");
+			ordered = ordered.orderBy("projects.price", "desc");
 			break;
 		default:
 			break;
 	}
 	const projects = await ordered
-		.orderBy("created_at", "desc")
-		.orderBy("id")
+		.orderBy("projects.created_at", "desc")
+		.orderBy("projects.id")
 		.limit(pageSize)
 		.offset((page - 1) * pageSize)
 		.execute();
@@ -142,21 +220,33 @@ export async function searchProjects(search: ProjectSearch): Promise<ProjectSear
 // transaction); each function returns the image keys its change stopped using, for the caller to remove
 // from disk with deleteImageIfUnused once the transaction has committed.
 
-/** Every project for the admin list, newest first. */
-export async function listProjectsForAdmin(): Promise<Project[]> {
-	return db.selectFrom("projects").selectAll().orderBy("created_at", "desc").orderBy("id").execute();
+/** Every project, drafts included, for the admin list, newest first. */
+export async function listProjectsForAdmin(): Promise<ProjectRecord[]> {
+	return selectProjects({ includeDrafts: true })
+		.orderBy("projects.created_at", "desc")
+		.orderBy("projects.id")
+		.execute();
 }
 
 /** What the project form edits, apart from the id and the images. */
 export interface ProjectFields {
 	name: string;
-	designer: string;
+	artist_id: string;
 	category: ProjectCategory;
-	/** Whole rubles. */
+	/** Whole rubles; 0 is "Price on request". */
 	price: number;
 	link: string | null;
 	description_en: string;
 	description_ru: string;
+	status: ProjectStatus;
+	featured: number;
+	featured_order: number;
+	availability: ProjectAvailability;
+	dimensions: string;
+	materials_en: string;
+	materials_ru: string;
+	year: number | null;
+	edition_size: number | null;
 }
 
 export interface SavedImageRef {

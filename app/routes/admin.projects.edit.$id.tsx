@@ -5,6 +5,7 @@ import { ProjectFormError } from "~/components/admin/project-form-error";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { adminMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
+import { listArtistOptions } from "~/models/artists.server";
 import { getProjectById, listProjectImages } from "~/models/projects.server";
 import { requireAdmin } from "~/services/auth.server";
 import { submitProjectForm } from "~/services/project-editor.server";
@@ -13,15 +14,16 @@ export const meta: MetaFunction<typeof loader> = adminMeta;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	await requireAdmin(request);
-	const project = await getProjectById(params.id ?? "");
+	const project = await getProjectById(params.id ?? "", { includeDrafts: true });
 	if (!project) {
 		throw await redirectWithToast("/admin/projects", {
 			type: "error",
 			title: "admin:projects.toast.notFound",
 		});
 	}
-	const [rows, t] = await Promise.all([
+	const [rows, artists, t] = await Promise.all([
 		listProjectImages(project.id),
+		listArtistOptions(),
 		i18nServer.getFixedT(await getLanguage(request), "admin"),
 	]);
 	return data(
@@ -30,7 +32,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 			project: {
 				id: project.id,
 				name: project.name,
-				designer: project.designer,
+				artistId: project.artist_id ?? "",
 				category: project.category,
 				price: project.price,
 				link: project.link,
@@ -40,6 +42,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 					? { key: project.image, width: project.image_width, height: project.image_height }
 					: null,
 			},
+			artists,
 			gallery: rows.map((row) => ({
 				id: row.id,
 				image: { key: row.image_url, width: row.image_width, height: row.image_height },
@@ -55,10 +58,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditProject() {
-	const { project, gallery } = useLoaderData<typeof loader>();
+	const { project, gallery, artists } = useLoaderData<typeof loader>();
 	const reply = useActionData<typeof action>() as ProjectFormReply | undefined;
 	// A new key per project: after a move to a new id the form starts from the saved values.
-	return <ProjectForm key={project.id} mode="edit" project={project} gallery={gallery} reply={reply} />;
+	return (
+		<ProjectForm
+			key={project.id}
+			mode="edit"
+			project={project}
+			gallery={gallery}
+			reply={reply}
+			artists={artists}
+		/>
+	);
 }
 
 export const ErrorBoundary = ProjectFormError;

@@ -9,7 +9,7 @@ import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { imageUrl } from "~/lib/images";
 import { absoluteUrl, localizedUrl, rootMetaData, seoMeta } from "~/lib/seo";
 import { getArtistById } from "~/models/artists.server";
-import { listProjectsByDesigner, toProjectSummary } from "~/models/projects.server";
+import { listProjectsByArtist, toProjectSummary } from "~/models/projects.server";
 import { toStoredImage } from "~/models/stored-image.server";
 
 const PORTRAIT_SIZES = "(min-width: 1024px) 42vw, 92vw";
@@ -43,7 +43,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	if (!artist) throw new Response("Not Found", { status: 404 });
 	const language = await getLanguage(request);
 	const t = await i18nServer.getFixedT(language, "artists");
-	const projects = await listProjectsByDesigner(artist.name);
+	const projects = await listProjectsByArtist(artist.id);
 	const description = localized(language, artist.description_en, artist.description_ru);
 	return {
 		artist: {

@@ -13,7 +13,7 @@ import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { DEFAULT_PROJECT_IMAGE, imageUrl } from "~/lib/images";
 import { absoluteUrl, rootMetaData, seoMeta } from "~/lib/seo";
 import { CONTACT_EMAIL } from "~/lib/site";
-import { getArtistByName } from "~/models/artists.server";
+import { getArtistById } from "~/models/artists.server";
 import { getProjectById, listProjectImages, toProjectSummary } from "~/models/projects.server";
 import { toStoredImage } from "~/models/stored-image.server";
 
@@ -59,7 +59,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	const language = await getLanguage(request);
 	const [galleryRows, artist, t] = await Promise.all([
 		listProjectImages(row.id),
-		getArtistByName(row.designer),
+		row.artist_id ? getArtistById(row.artist_id) : undefined,
 		i18nServer.getFixedT(language, "catalog"),
 	]);
 	const project = toProjectSummary(row, language);

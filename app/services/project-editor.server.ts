@@ -5,6 +5,7 @@ import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { logger } from "~/lib/logger.server";
 import { GALLERY_FIELDS, MAX_GALLERY_FILES, type ProjectFormValues, projectSchema } from "~/lib/project-form";
 import { redirectWithToast, toastHeader } from "~/lib/toast.server";
+import { getArtistById } from "~/models/artists.server";
 import {
 	createProject,
 	type GalleryEntry,
@@ -55,24 +56,27 @@ function isFile(value: FormDataEntryValue | null): value is File {
 function toFields(value: ProjectFormValues): ProjectFields {
 	return {
 		name: value.name,
-		designer: value.designer,
+		artist_id: value.artistId,
 		category: value.category,
 		price: value.price,
 		link: value.link ? value.link : null,
 		description_en: value.descriptionEn,
 		description_ru: value.descriptionRu,
+		status: value.status,
+		featured: value.featured ? 1 : 0,
+		featured_order: value.featuredOrder,
+		availability: value.availability,
+		dimensions: value.dimensions,
+		materials_en: value.materialsEn,
+		materials_ru: value.materialsRu,
+		year: value.year ?? null,
+		edition_size: value.editionSize ?? null,
 	};
 }
 
 function sameFields(project: Project, fields: ProjectFields): boolean {
-	return (
-		project.name === fields.name &&
-		project.designer === fields.designer &&
-		project.category === fields.category &&
-		project.price === fields.price &&
-		(project.link ?? null) === fields.link &&
-		project.description_en === fields.description_en &&
-		project.description_ru === fields.description_ru
+	return (Object.keys(fields) as Array<keyof ProjectFields>).every(
+		(key) => (project[key] ?? null) === (fields[key] ?? null),
 	);
 }
 
@@ -112,7 +116,7 @@ function orderedRows(rows: ProjectImage[], state: GalleryFormState): ProjectImag
 export async function submitProjectForm(request: Request, mode: ProjectFormMode) {
 	const form = await readUploadForm(request);
 	const t = await i18nServer.getFixedT(await getLanguage(request), "admin");
-	const current = mode.kind === "edit" ? await getProjectById(mode.id) : undefined;
+	const current = mode.kind === "edit" ? await getProjectById(mode.id, { includeDrafts: true }) : undefined;
 	if (mode.kind === "edit" && !current) {
 		return redirectWithToast(LIST, { type: "error", title: "admin:projects.toast.notFound" });
 	}
@@ -136,6 +140,12 @@ export async function submitProjectForm(request: Request, mode: ProjectFormMode)
 		);
 
 	if (submission.status !== "success") return refuse(400);
+	// The list offers known artists only, but the client is not trusted: an unknown id is refused here.
+	if (!(await getArtistById(submission.value.artistId))) {
+		return refuse(400, {
+			result: submission.reply({ fieldErrors: { artistId: ["admin:projects.errors.artistUnknown"] } }),
+		});
+	}
 	const fields = toFields(submission.value);
 	const newId = submission.value.customId || current?.id || generateProjectId();
 	if (newId !== current?.id && (await projectIdExists(newId))) {

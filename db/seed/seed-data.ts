@@ -4,6 +4,8 @@ export const seedArtists: SeedArtist[] = [
 	{
 		id: "corpus-studio",
 		name: "Corpus Studio",
+		cityEn: "Moscow",
+		cityRu: "Москва",
 		descriptionEn:
 			"Corpus Studio works in solid wood and hand-finished surfaces, building each piece from a few generous, softly rounded volumes. The furniture and tableware in our collection are made in small batches from oiled oak, ash and stoneware, with joints left on view rather than hidden.",
 		descriptionRu:
@@ -12,6 +14,8 @@ export const seedArtists: SeedArtist[] = [
 	{
 		id: "studio-tkan",
 		name: "Studio Tkan",
+		cityEn: "Moscow",
+		cityRu: "Москва",
 		descriptionEn:
 			"Studio Tkan is a Moscow textile and clothing studio that weaves, dyes and sews everything in its own workshop. Each coat and scarf starts with the cloth: wool and linen from small mills, coloured with plant dyes and cut so that as little as possible ends up as offcuts.",
 		descriptionRu:
@@ -20,6 +24,8 @@ export const seedArtists: SeedArtist[] = [
 	{
 		id: "chuch-estudio",
 		name: "Chuch Estudio",
+		cityEn: "Mérida",
+		cityRu: "Мерида",
 		descriptionEn:
 			"Chuch Estudio makes small objects and seating where traditional craft meets simple geometry. In the pieces we carry, woven palm fibre and mouth-blown glass are chosen for their texture and for the slight irregularities that only handwork leaves.",
 		descriptionRu:
@@ -28,6 +34,8 @@ export const seedArtists: SeedArtist[] = [
 	{
 		id: "masquespacio",
 		name: "Masquespacio",
+		cityEn: "Valencia",
+		cityRu: "Валенсия",
 		descriptionEn:
 			"Masquespacio is a creative studio from Valencia whose interiors and objects are built on saturated colour and soft, rounded forms. The furniture we show from the studio pairs bright upholstery and lacquered curves with modules you can rearrange at home.",
 		descriptionRu:
@@ -36,6 +44,8 @@ export const seedArtists: SeedArtist[] = [
 	{
 		id: "carmworks",
 		name: "Carmworks",
+		cityEn: "Kazan",
+		cityRu: "Казань",
 		descriptionEn:
 			"Carmworks makes furniture, lighting and wall pieces from steel, cast plaster and timber salvaged from dismantled buildings. The studio keeps the look of the workshop: welded seams, raw edges and surfaces that are allowed to age.",
 		descriptionRu:
@@ -44,6 +54,8 @@ export const seedArtists: SeedArtist[] = [
 	{
 		id: "bureau-nord",
 		name: "Bureau Nord",
+		cityEn: "Saint Petersburg",
+		cityRu: "Санкт-Петербург",
 		descriptionEn:
 			"Bureau Nord is a branding and graphic design bureau with studios in Saint Petersburg and Stockholm. Its identities rely on strict grids, two or three colours and custom typefaces, and its posters are printed in short runs on uncoated paper.",
 		descriptionRu:
@@ -52,6 +64,8 @@ export const seedArtists: SeedArtist[] = [
 	{
 		id: "owl",
 		name: "OWL",
+		cityEn: "Yekaterinburg",
+		cityRu: "Екатеринбург",
 		descriptionEn:
 			"OWL designs storage and cabinet furniture with an engineer's attention to how things open, fold and stack. The pieces in our collection combine powder-coated steel with birch plywood and are designed to be assembled without tools.",
 		descriptionRu:
@@ -63,7 +77,7 @@ export const seedProjects: SeedProject[] = [
 	{
 		id: "arc-lounge-chair",
 		name: "Arc Lounge Chair",
-		designer: "Corpus Studio",
+		artistId: "corpus-studio",
 		price: 48000,
 		category: "furniture",
 		descriptionEn:
@@ -71,13 +85,20 @@ export const seedProjects: SeedProject[] = [
 		descriptionRu:
 			"Низкое кресло для отдыха: спинка и подлокотники образуют одну непрерывную дугу из дуба, согнутого над паром. Сиденье обито шерстяным букле натурального цвета; 78 × 72 × 70 см, высота сиденья 38 см.",
 		link: null,
-		hasImage: true,
+		facts: {
+			dimensions: "78 × 72 × 70",
+			materialsEn: "Steam-bent oak, wool bouclé",
+			materialsRu: "Дуб, гнутый над паром; шерстяное букле",
+			year: 2025,
+			editionSize: null,
+		},
+		featuredOrder: 2,
 		createdAt: "2026-01-05T10:00:00.000Z",
 	},
 	{
 		id: "slab-oak-dining-table",
 		name: "Slab Oak Dining Table",
-		designer: "Corpus Studio",
+		artistId: "corpus-studio",
 		price: 96000,
 		category: "furniture",
 		descriptionEn:
@@ -85,13 +106,20 @@ export const seedProjects: SeedProject[] = [
 		descriptionRu:
 			"Обеденный стол на шесть человек: столешница из массива дуба толщиной 4 см лежит на двух скруглённых опорах-козлах. Покрытие — масло с твёрдым воском, его легко обновить самостоятельно; 200 × 95 см, высота 75 см.",
 		link: null,
-		hasImage: false,
+		facts: {
+			dimensions: "200 × 95 × 75",
+			materialsEn: "Solid oak, hardwax oil",
+			materialsRu: "Массив дуба, масло с твёрдым воском",
+			year: 2024,
+			editionSize: null,
+		},
+		availability: "reserved",
 		createdAt: "2026-01-19T12:30:00.000Z",
 	},
 	{
 		id: "terra-modular-sofa",
 		name: "Terra Modular Sofa",
-		designer: "Masquespacio",
+		artistId: "masquespacio",
 		price: 140000,
 		category: "furniture",
 		descriptionEn:
@@ -99,13 +127,20 @@ export const seedProjects: SeedProject[] = [
 		descriptionRu:
 			"Диван из четырёх модулей в терракотовом бархате: округлые блоки можно поставить в ряд, углом или островом. У каждого модуля буковый каркас и наполнитель из высокоэластичного пенополиуретана; в собранном виде длина дивана — 320 см.",
 		link: null,
-		hasImage: true,
+		facts: {
+			dimensions: "320 × 95 × 72",
+			materialsEn: "Velvet, beech frame, high-resilience foam",
+			materialsRu: "Бархат, буковый каркас, высокоэластичный пенополиуретан",
+			year: 2025,
+			editionSize: null,
+		},
+		featuredOrder: 1,
 		createdAt: "2026-02-03T09:15:00.000Z",
 	},
 	{
 		id: "pill-side-table",
 		name: "Pill Side Table",
-		designer: "Masquespacio",
+		artistId: "masquespacio",
 		price: 18500,
 		category: "furniture",
 		descriptionEn:
@@ -113,13 +148,19 @@ export const seedProjects: SeedProject[] = [
 		descriptionRu:
 			"Приставной столик в форме капсулы из МДФ под глянцевым фисташковым лаком. Высота — 45 см, столешница — 40 × 28 см: он легко встанет у дивана или кровати.",
 		link: null,
-		hasImage: false,
+		facts: {
+			dimensions: "40 × 28 × 45",
+			materialsEn: "Lacquered MDF",
+			materialsRu: "МДФ под глянцевым лаком",
+			year: 2025,
+			editionSize: null,
+		},
 		createdAt: "2026-02-21T14:45:00.000Z",
 	},
 	{
 		id: "loop-bench",
 		name: "Loop Bench",
-		designer: "Carmworks",
+		artistId: "carmworks",
 		price: 34000,
 		category: "furniture",
 		descriptionEn:
@@ -127,13 +168,19 @@ export const seedProjects: SeedProject[] = [
 		descriptionRu:
 			"Одна изогнутая петля из стальной трубы диаметром 30 мм держит сиденье из сосновых досок разобранного амбара. Сварные швы зачищены, но не спрятаны; 140 × 36 см, высота 45 см.",
 		link: null,
-		hasImage: true,
+		facts: {
+			dimensions: "140 × 36 × 45",
+			materialsEn: "Steel tube, reclaimed pine",
+			materialsRu: "Стальная труба, сосна от разобранного амбара",
+			year: 2024,
+			editionSize: null,
+		},
 		createdAt: "2026-03-09T11:00:00.000Z",
 	},
 	{
 		id: "fold-steel-shelf",
 		name: "Fold Steel Shelf",
-		designer: "OWL",
+		artistId: "owl",
 		price: 52000,
 		category: "furniture",
 		descriptionEn:
@@ -141,13 +188,19 @@ export const seedProjects: SeedProject[] = [
 		descriptionRu:
 			"Стеллаж, согнутый из стального листа толщиной 2 мм с порошковой окраской: спереди не видно ни одного винта. Пять полок, 180 × 80 × 32 см, цвет — сигнальный белый или графит.",
 		link: null,
-		hasImage: false,
+		facts: {
+			dimensions: "180 × 80 × 32",
+			materialsEn: "Powder-coated steel",
+			materialsRu: "Сталь с порошковой окраской",
+			year: 2025,
+			editionSize: null,
+		},
 		createdAt: "2026-03-27T16:20:00.000Z",
 	},
 	{
 		id: "nido-stool",
 		name: "Nido Stool",
-		designer: "Chuch Estudio",
+		artistId: "chuch-estudio",
 		price: 12900,
 		category: "furniture",
 		descriptionEn:
@@ -155,13 +208,20 @@ export const seedProjects: SeedProject[] = [
 		descriptionRu:
 			"Низкий табурет с сиденьем, вручную сплетённым из пальмового волокна на круглой раме из ясеня. На одно сиденье уходит около дня работы, поэтому двух одинаковых табуретов не бывает; диаметр 38 см, высота 42 см.",
 		link: null,
-		hasImage: true,
+		facts: {
+			dimensions: "Ø 38 × 42",
+			materialsEn: "Palm fibre, ash",
+			materialsRu: "Пальмовое волокно, ясень",
+			year: 2025,
+			editionSize: null,
+		},
+		availability: "sold",
 		createdAt: "2026-04-12T10:30:00.000Z",
 	},
 	{
 		id: "block-cabinet",
 		name: "Block Cabinet",
-		designer: "OWL",
+		artistId: "owl",
 		price: 67000,
 		category: "furniture",
 		descriptionEn:
@@ -169,13 +229,19 @@ export const seedProjects: SeedProject[] = [
 		descriptionRu:
 			"Буфет из коробов берёзовой фанеры на стальном основании с порошковой окраской: дверцы открываются нажатием, внутри — один выдвижной ящик. Торцы фанеры оставлены открытыми и пропитаны маслом; 160 × 45 × 72 см.",
 		link: null,
-		hasImage: false,
+		facts: {
+			dimensions: "160 × 45 × 72",
+			materialsEn: "Birch plywood, powder-coated steel",
+			materialsRu: "Берёзовая фанера, сталь с порошковой окраской",
+			year: 2024,
+			editionSize: null,
+		},
 		createdAt: "2026-04-30T13:10:00.000Z",
 	},
 	{
 		id: "pleat-wool-coat",
 		name: "Pleat Wool Coat",
-		designer: "Studio Tkan",
+		artistId: "studio-tkan",
 		price: 38000,
 		category: "clothing",
 		descriptionEn:
@@ -183,13 +249,20 @@ export const seedProjects: SeedProject[] = [
 		descriptionRu:
 			"Пальто прямого кроя из плотной валяной шерсти с глубокими заутюженными складками по спинке. Без подкладки, швы обработаны вручную, пуговицы из рога; размеры S–L, шьётся на заказ за шесть недель.",
 		link: null,
-		hasImage: true,
+		facts: {
+			dimensions: "",
+			materialsEn: "Felted wool, horn buttons",
+			materialsRu: "Валяная шерсть, роговые пуговицы",
+			year: 2025,
+			editionSize: null,
+		},
+		featuredOrder: 4,
 		createdAt: "2026-05-14T09:40:00.000Z",
 	},
 	{
 		id: "linen-field-scarf",
 		name: "Linen Field Scarf",
-		designer: "Studio Tkan",
+		artistId: "studio-tkan",
 		price: 6900,
 		category: "clothing",
 		descriptionEn:
@@ -197,13 +270,19 @@ export const seedProjects: SeedProject[] = [
 		descriptionRu:
 			"Длинный шарф из льна с тонкой шерстью, окрашенный резедой и мареной в мягкие жёлтые и кирпично-красные полосы. Размер — 200 × 45 см, бахрома завязана вручную.",
 		link: null,
-		hasImage: false,
+		facts: {
+			dimensions: "200 × 45",
+			materialsEn: "Linen and fine wool, plant dyes",
+			materialsRu: "Лён и тонкая шерсть, растительные красители",
+			year: 2025,
+			editionSize: null,
+		},
 		createdAt: "2026-05-29T15:00:00.000Z",
 	},
 	{
 		id: "ripple-glass-vase",
 		name: "Ripple Glass Vase",
-		designer: "Chuch Estudio",
+		artistId: "chuch-estudio",
 		price: 4200,
 		category: "design",
 		descriptionEn:
@@ -211,13 +290,20 @@ export const seedProjects: SeedProject[] = [
 		descriptionRu:
 			"Ваза из дымчато-зелёного стекла ручного выдува: волнистые стенки появляются, когда горячую заготовку поворачивают в рифлёной форме. Высота — 24 см; небольшие различия в оттенке и редкие пузырьки — след ручной работы.",
 		link: null,
-		hasImage: true,
+		facts: {
+			dimensions: "Ø 12 × 24",
+			materialsEn: "Mouth-blown glass",
+			materialsRu: "Стекло ручного выдува",
+			year: 2025,
+			editionSize: null,
+		},
+		featuredOrder: 6,
 		createdAt: "2026-06-11T12:00:00.000Z",
 	},
 	{
 		id: "orbit-table-lamp",
 		name: "Orbit Table Lamp",
-		designer: "Carmworks",
+		artistId: "carmworks",
 		price: 22000,
 		category: "design",
 		descriptionEn:
@@ -225,13 +311,19 @@ export const seedProjects: SeedProject[] = [
 		descriptionRu:
 			"Настольная лампа с алюминиевым диском, который поворачивается вокруг стержня из необработанной стали, чтобы направить или смягчить свет. Высота — 52 см, цоколь E27, провод в тканевой оплётке с выключателем.",
 		link: null,
-		hasImage: false,
+		facts: {
+			dimensions: "Ø 30 × 52",
+			materialsEn: "Spun aluminium, raw steel",
+			materialsRu: "Давлёный алюминий, необработанная сталь",
+			year: 2024,
+			editionSize: null,
+		},
 		createdAt: "2026-06-26T17:25:00.000Z",
 	},
 	{
 		id: "dune-ceramic-set",
 		name: "Dune Ceramic Set",
-		designer: "Corpus Studio",
+		artistId: "corpus-studio",
 		price: 9800,
 		category: "design",
 		descriptionEn:
@@ -239,13 +331,19 @@ export const seedProjects: SeedProject[] = [
 		descriptionRu:
 			"Две миски и сервировочное блюдо из каменной керамики песочного оттенка, сформованные на гончарном круге и покрытые глазурью только изнутри. Диаметр блюда — 28 см, мисок — 16 см; посуда безопасна для пищи, её можно мыть в посудомоечной машине.",
 		link: null,
-		hasImage: false,
+		facts: {
+			dimensions: "Ø 28, Ø 16",
+			materialsEn: "Stoneware",
+			materialsRu: "Каменная керамика",
+			year: 2025,
+			editionSize: null,
+		},
 		createdAt: "2026-07-10T10:05:00.000Z",
 	},
 	{
 		id: "quiet-grid-poster",
 		name: "Quiet Grid Poster",
-		designer: "Bureau Nord",
+		artistId: "bureau-nord",
 		price: 450,
 		category: "art",
 		descriptionEn:
@@ -253,13 +351,19 @@ export const seedProjects: SeedProject[] = [
 		descriptionRu:
 			"Плакат 50 × 70 см из серии этюдов бюро с модульной сеткой: тонкие синие и красные линии на немелованной бумаге молочного оттенка. Открытый тираж; плакат отправляем свёрнутым в тубусе.",
 		link: null,
-		hasImage: false,
+		facts: {
+			dimensions: "50 × 70",
+			materialsEn: "Uncoated paper, offset print",
+			materialsRu: "Немелованная бумага, офсетная печать",
+			year: 2025,
+			editionSize: null,
+		},
 		createdAt: "2026-07-28T14:35:00.000Z",
 	},
 	{
 		id: "tidal-relief",
 		name: "Tidal Relief",
-		designer: "Carmworks",
+		artistId: "carmworks",
 		price: 27000,
 		category: "art",
 		descriptionEn:
@@ -267,27 +371,35 @@ export const seedProjects: SeedProject[] = [
 		descriptionRu:
 			"Настенный рельеф из литого гипса: горизонтальные гребни ловят боковой свет, как песок после отлива. 60 × 60 см на основе из берёзовой фанеры, с подписью автора, тираж — 12 экземпляров.",
 		link: null,
-		hasImage: true,
+		facts: {
+			dimensions: "60 × 60",
+			materialsEn: "Cast plaster on birch plywood",
+			materialsRu: "Литой гипс на берёзовой фанере",
+			year: 2024,
+			editionSize: 12,
+		},
+		featuredOrder: 3,
 		createdAt: "2026-08-13T11:50:00.000Z",
 	},
 	{
 		id: "northline-identity",
 		name: "Northline Identity",
-		designer: "Bureau Nord",
-		price: 85000,
+		artistId: "bureau-nord",
+		price: 0,
 		category: "branding",
 		descriptionEn:
-			"An identity system for a Baltic ferry line: logotype, custom stencil typeface, wayfinding signage and ticket design. The package includes a 40-page guidelines book and all source files; the full case study is available via the link.",
+			"An identity system for a Baltic ferry line: logotype, custom stencil typeface, wayfinding signage and ticket design. The package includes a 40-page guidelines book and all source files.\n\nBureau Nord builds an identity like this for your company too: the price depends on the scope, so tell us about your project and we will come back with a proposal.",
 		descriptionRu:
-			"Айдентика для паромной линии на Балтике: логотип, собственный трафаретный шрифт, навигация и дизайн билетов. В комплект входят брендбук на 40 страниц и все исходные файлы; полный кейс можно посмотреть по ссылке.",
-		link: "https://example.com/forma-case-study",
-		hasImage: true,
+			"Айдентика для паромной линии на Балтике: логотип, собственный трафаретный шрифт, навигация и дизайн билетов. В комплект входят брендбук на 40 страниц и все исходные файлы.\n\nТакую же айдентику Bureau Nord сделает и для вашей компании: цена зависит от объёма работ, поэтому расскажите о проекте — и мы вернёмся с предложением.",
+		link: "/artist/bureau-nord",
+		facts: { dimensions: "", materialsEn: "", materialsRu: "", year: 2025, editionSize: null },
+		featuredOrder: 5,
 		createdAt: "2026-08-31T09:00:00.000Z",
 	},
 	{
 		id: "crumb-bakery-identity",
 		name: "Crumb Bakery Identity",
-		designer: "Bureau Nord",
+		artistId: "bureau-nord",
 		price: 45000,
 		category: "branding",
 		descriptionEn:
@@ -295,13 +407,13 @@ export const seedProjects: SeedProject[] = [
 		descriptionRu:
 			"Компактная айдентика для районной пекарни: нарисованный от руки логотип, палитра из двух цветов, бумажные пакеты, наклейки и система ценников. Срок работы — четыре недели, файлы готовы к печати в любой местной типографии.",
 		link: null,
-		hasImage: false,
+		facts: { dimensions: "", materialsEn: "", materialsRu: "", year: 2024, editionSize: null },
 		createdAt: "2026-09-17T16:40:00.000Z",
 	},
 	{
 		id: "indigo-dye-workshop",
 		name: "Indigo Dye Workshop",
-		designer: "Studio Tkan",
+		artistId: "studio-tkan",
 		price: 7500,
 		category: "creative",
 		descriptionEn:
@@ -309,7 +421,13 @@ export const seedProjects: SeedProject[] = [
 		descriptionRu:
 			"Трёхчасовой мастер-класс в студии ФОРМА: вы окрасите льняной платок натуральным индиго в технике шибори, складывая и перевязывая ткань. В группе до восьми человек; все материалы и фартуки мы выдаём.",
 		link: "/about",
-		hasImage: true,
+		facts: {
+			dimensions: "",
+			materialsEn: "Linen, natural indigo",
+			materialsRu: "Лён, натуральный индиго",
+			year: null,
+			editionSize: null,
+		},
 		createdAt: "2026-10-30T18:00:00.000Z",
 	},
 ];

@@ -1,4 +1,4 @@
-import type { ProjectCategory, SlideCategory } from "../../app/lib/categories";
+import type { ProjectAvailability, ProjectCategory, SlideCategory } from "../../app/lib/categories";
 
 /** Which family of abstract composition the seed artwork generator draws. */
 export type ArtTheme = "furniture" | "clothing" | "design" | "art" | "branding" | "creative" | "portrait";
@@ -7,17 +7,28 @@ export interface SeedProject {
 	/** URL slug, e.g. "oak-lounge-chair". */
 	id: string;
 	name: string;
-	/** Must equal an artist's `name` for the artist's "Works by" grid to list it. */
-	designer: string;
-	/** Whole rubles, 450 … 140 000. */
+	/** The id of one of seedArtists. */
+	artistId: string;
+	/** Whole rubles, 450 … 140 000; 0 reads "Price on request". */
 	price: number;
 	category: ProjectCategory;
+	/** A blank line starts a new paragraph. */
 	descriptionEn: string;
 	descriptionRu: string;
 	/** Optional: "https://…" (external, new tab) or "/…" (internal path). Most are null. */
 	link: string | null;
-	/** True for the nine projects that get their own generated image; the rest use the default image. */
-	hasImage: boolean;
+	facts: {
+		/** Centimetres, without the unit: "78 × 72 × 70". */
+		dimensions: string;
+		materialsEn: string;
+		materialsRu: string;
+		year: number | null;
+		editionSize: number | null;
+	};
+	/** Set for the pieces of the home page's Featured block, in that order. */
+	featuredOrder?: number;
+	/** Default "available". */
+	availability?: ProjectAvailability;
 	/** ISO timestamp, so "newest" sorting is stable and meaningful. */
 	createdAt: string;
 }
@@ -25,6 +36,8 @@ export interface SeedProject {
 export interface SeedArtist {
 	id: string;
 	name: string;
+	cityEn: string;
+	cityRu: string;
 	descriptionEn: string;
 	descriptionRu: string;
 }

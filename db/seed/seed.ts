@@ -51,13 +51,11 @@ export async function seedDatabase(db: Kysely<Database>, uploadsDir: string): Pr
 	if (!hasContent) {
 		// All at once: sharp spreads the encoding over every core.
 		await Promise.all([
-			...seedProjects
-				.filter((project) => project.hasImage)
-				.map(async (project) => {
-					const theme: ArtTheme = project.category === "uncategorized" ? "design" : project.category;
-					const art = { seed: project.id, theme, width: 1200, height: 900 };
-					projectImages.set(project.id, await renderAndStore(uploadsDir, "projects", art));
-				}),
+			...seedProjects.map(async (project) => {
+				const theme: ArtTheme = project.category === "uncategorized" ? "design" : project.category;
+				const art = { seed: project.id, theme, width: 1200, height: 900 };
+				projectImages.set(project.id, await renderAndStore(uploadsDir, "projects", art));
+			}),
 			...seedArtists.map(async (artist) => {
 				const art = { seed: artist.id, theme: "portrait" as const, width: 800, height: 800 };
 				artistImages.set(artist.id, await renderAndStore(uploadsDir, "artists", art));
@@ -79,6 +77,8 @@ export async function seedDatabase(db: Kysely<Database>, uploadsDir: string): Pr
 						return {
 							id: artist.id,
 							name: artist.name,
+							city_en: artist.cityEn,
+							city_ru: artist.cityRu,
 							description_en: artist.descriptionEn,
 							description_ru: artist.descriptionRu,
 							image: image?.key ?? null,
@@ -97,12 +97,21 @@ export async function seedDatabase(db: Kysely<Database>, uploadsDir: string): Pr
 						return {
 							id: project.id,
 							name: project.name,
-							designer: project.designer,
+							artist_id: project.artistId,
 							price: project.price,
 							category: project.category,
 							description_en: project.descriptionEn,
 							description_ru: project.descriptionRu,
 							link: project.link,
+							status: "published",
+							featured: project.featuredOrder ? 1 : 0,
+							featured_order: project.featuredOrder ?? 0,
+							availability: project.availability ?? "available",
+							dimensions: project.facts.dimensions,
+							materials_en: project.facts.materialsEn,
+							materials_ru: project.facts.materialsRu,
+							year: project.facts.year,
+							edition_size: project.facts.editionSize,
 							image: image?.key ?? null,
 							image_width: image?.width ?? null,
 							image_height: image?.height ?? null,

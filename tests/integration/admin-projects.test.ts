@@ -60,7 +60,7 @@ function multipart(url: string, fields: Fields, cookie = adminCookie): Request {
 	return new Request(`http://localhost${url}`, { method: "POST", body, headers: { Cookie: cookie } });
 }
 
-const base = { name: "Oak Stool", designer: "Corpus Studio", category: "art", price: "12500" };
+const base = { name: "Oak Stool", artistId: "corpus-studio", category: "art", price: "12500" };
 
 async function add(fields: Fields, cookie?: string) {
 	return settle(() =>
@@ -101,12 +101,21 @@ async function unchangedForm(id: string): Promise<Fields> {
 	return {
 		customId: row.id,
 		name: row.name,
-		designer: row.designer,
+		artistId: row.artist_id ?? "",
 		category: row.category,
 		price: String(row.price),
 		link: row.link ?? "",
 		descriptionEn: row.description_en,
 		descriptionRu: row.description_ru,
+		status: row.status,
+		...(row.featured ? { featured: "on" } : {}),
+		featuredOrder: String(row.featured_order),
+		availability: row.availability,
+		dimensions: row.dimensions,
+		materialsEn: row.materials_en,
+		materialsRu: row.materials_ru,
+		year: row.year === null ? "" : String(row.year),
+		editionSize: row.edition_size === null ? "" : String(row.edition_size),
 	};
 }
 
@@ -174,7 +183,7 @@ describe("admin projects: create", () => {
 		expect(Number(created.id.slice("project-".length))).toBeGreaterThanOrEqual(before);
 		expect(created).toMatchObject({
 			name: "Oak Stool",
-			designer: "Corpus Studio",
+			artistId: "corpus-studio",
 			category: "art",
 			price: 12500,
 		});
@@ -211,11 +220,11 @@ describe("admin projects: create", () => {
 
 	it("refuses missing fields with the spec's messages, keeps the values and saves nothing", async () => {
 		const before = await projectCount();
-		const result = await add({ customId: "half-done", name: " ", designer: "", category: "", price: "10" });
+		const result = await add({ customId: "half-done", name: " ", artistId: "", category: "", price: "10" });
 		expect(statusOf(result)).toBe(400);
 		const text = JSON.stringify(result);
 		expect(text).toContain("admin:projects.errors.nameRequired");
-		expect(text).toContain("admin:projects.errors.designerRequired");
+		expect(text).toContain("admin:projects.errors.artistRequired");
 		expect(text).toContain("admin:projects.errors.categoryRequired");
 		expect(text).toContain('"customId":"half-done"');
 		expect(await projectCount()).toBe(before);

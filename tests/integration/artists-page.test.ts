@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { sqlite } from "~/lib/db.server";
 import { listArtists } from "~/models/artists.server";
-import { listProjectsByDesigner } from "~/models/projects.server";
+import { listProjectsByArtist } from "~/models/projects.server";
 import { loader as artistsLoader } from "~/routes/artists";
 import { getRequest } from "../support/requests";
 
@@ -12,10 +12,10 @@ afterEach(() => {
 });
 
 describe("/artists", () => {
-	it("counts each artist's works (designer matched case-insensitively) in one query for the page", async () => {
+	it("counts each artist's works (by artist id, published only) in one query for the page", async () => {
 		const artists = await listArtists();
 		const expected = await Promise.all(
-			artists.map(async (artist) => [artist.id, (await listProjectsByDesigner(artist.name)).length] as const),
+			artists.map(async (artist) => [artist.id, (await listProjectsByArtist(artist.id)).length] as const),
 		);
 		expect(expected.some(([, count]) => count > 0)).toBe(true);
 

@@ -80,8 +80,12 @@ describe("database", () => {
 		expect(projects).toHaveLength(18);
 		expect(await count(db, "artists")).toBe(7);
 		expect(await count(db, "hero_slides")).toBe(3);
-		expect(projects.filter((p) => p.image !== null)).toHaveLength(9);
-		expect(Math.min(...projects.map((p) => p.price))).toBe(450);
+		// Every piece has its own picture and its artist (decisions, Round 2).
+		expect(projects.filter((p) => p.image === null)).toEqual([]);
+		expect(projects.filter((p) => p.artist_id === null)).toEqual([]);
+		// Priced pieces run from 450 to 140 000 ₽; one is "Price on request".
+		expect(Math.min(...projects.filter((p) => p.price > 0).map((p) => p.price))).toBe(450);
+		expect(projects.filter((p) => p.price === 0).map((p) => p.id)).toEqual(["northline-identity"]);
 		expect(Math.max(...projects.map((p) => p.price))).toBe(140000);
 		const furniture = projects.filter((p) => p.category === "furniture").length;
 		for (const category of ["clothing", "design", "art", "branding", "creative"]) {
@@ -171,6 +175,40 @@ describe("database", () => {
 		expect(one("select project_id from favourites")).toEqual({ project_id: "new-chair" });
 		expect(one("select project_id from purchase_requests")).toEqual({ project_id: "new-chair" });
 		expect(one("select project_id from project_images")).toEqual({ project_id: "new-chair" });
+		await db.destroy();
+	});
+
+	it("turns designer strings into artist records, matched ignoring case, so OWL and Owl are one artist", async () => {
+		const { db, sqlite } = openDatabase(path.join(tempDir(), "artists.sqlite"));
+		const before = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < "0007-catalogue"));
+		await migrateToLatest(db, before);
+		sqlite.exec(`
+			insert into artists (id, name, sort_order) values ('owl', 'OWL', 1);
+			insert into projects (id, name, designer, price) values
+				('shelf', 'Shelf', 'OWL', 100), ('cabinet', 'Cabinet', 'Owl', 200), ('cup', 'Cup', ' Ёлка Studio ', 0),
+				('bowl', 'Bowl', 'ёлка studio', 300);
+			insert into purchase_requests (project_id, project_name, project_price, email, phone)
+				values ('cup', 'Cup', 0, 'a@example.com', '+79990000000'), ('shelf', 'Shelf', 100, 'a@example.com', '+79990000000');
+		`);
+		await migrateToLatest(db);
+
+		const all = (query: string) => sqlite.prepare(query).all();
+		expect(all("select id, artist_id from projects order by id")).toEqual([
+			{ id: "bowl", artist_id: "elka-studio" },
+			{ id: "cabinet", artist_id: "owl" },
+			{ id: "cup", artist_id: "elka-studio" },
+			{ id: "shelf", artist_id: "owl" },
+		]);
+		expect(all("select id, name from artists order by sort_order")).toEqual([
+			{ id: "owl", name: "OWL" },
+			{ id: "elka-studio", name: "Ёлка Studio" },
+		]);
+		// A request made while the piece had no price says so; the designer column is gone.
+		expect(all("select project_name, price_shown from purchase_requests order by id")).toEqual([
+			{ project_name: "Cup", price_shown: 0 },
+			{ project_name: "Shelf", price_shown: 1 },
+		]);
+		expect(() => sqlite.exec("delete from artists where id = 'owl'")).toThrow(/FOREIGN KEY/);
 		await db.destroy();
 	});
 

@@ -12,7 +12,7 @@ import { MAX_IMAGE_BYTES } from "~/lib/upload-limits";
 export interface ProjectFormProject {
 	id: string;
 	name: string;
-	designer: string;
+	artistId: string;
 	category: string;
 	price: number;
 	link: string | null;
@@ -52,8 +52,11 @@ export function ProjectForm({
 	project,
 	gallery,
 	reply,
+	artists,
 }: {
 	mode: "add" | "edit";
+	/** The artists a project can be by, for the designer list. */
+	artists: Array<{ id: string; name: string }>;
 	project?: ProjectFormProject;
 	gallery: ProjectFormGalleryImage[];
 	reply?: ProjectFormReply;
@@ -69,7 +72,7 @@ export function ProjectForm({
 			? {
 					customId: project.id,
 					name: project.name,
-					designer: project.designer,
+					artistId: project.artistId,
 					category: project.category,
 					price: String(project.price),
 					link: project.link ?? "",
@@ -136,7 +139,14 @@ export function ProjectForm({
 				/>
 				<div className="grid gap-6 sm:grid-cols-2">
 					<Field meta={fields.name} type="text" label={t("projects.form.name")} autoComplete="off" />
-					<Field meta={fields.designer} type="text" label={t("projects.form.designer")} autoComplete="off" />
+					<SelectField meta={fields.artistId} label={t("projects.form.designer")}>
+						<option value="">{t("projects.form.chooseDesigner")}</option>
+						{artists.map((artist) => (
+							<option key={artist.id} value={artist.id}>
+								{artist.name}
+							</option>
+						))}
+					</SelectField>
 				</div>
 				<div className="grid gap-6 sm:grid-cols-2">
 					<SelectField meta={fields.category} label={t("projects.form.category")}>

@@ -5,7 +5,8 @@ import { ProjectCard } from "~/components/project-card";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { rootMetaData, seoMeta } from "~/lib/seo";
 import { cx } from "~/lib/site";
-import { listDesigners, SHOP_SORTS, searchProjects, toProjectSummary } from "~/models/projects.server";
+import { listArtistsWithWorks } from "~/models/artists.server";
+import { SHOP_SORTS, searchProjects, toProjectSummary } from "~/models/projects.server";
 import { Pagination } from "./pagination";
 import { ShopFilters } from "./shop-filters";
 import { parseShopQuery } from "./shop-query.server";
@@ -23,12 +24,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const params = parseShopQuery(new URL(request.url).searchParams);
 	const language = await getLanguage(request);
 	const t = await i18nServer.getFixedT(language, "shop");
-	const designers = await listDesigners();
-	// Only a designer the catalogue knows; matched without regard to case, so hand-typed links still work.
-	const designer = designers.find((name) => name.toLowerCase() === params.designer?.toLowerCase());
+	const designers = await listArtistsWithWorks();
+	// ?designer= holds an artist's id (the same id the artist page and counts use); a designer the catalogue
+	// does not know is ignored, and case does not matter so hand-typed links still work.
+	const designer = designers.find((artist) => artist.id === params.designer?.toLowerCase())?.id;
 	const result = await searchProjects({
 		category: params.category,
-		designer,
+		artistId: designer,
 		query: params.q || undefined,
 		sort: params.sort,
 		page: params.page,

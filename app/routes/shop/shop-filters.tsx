@@ -41,7 +41,7 @@ export function ShopFilters({
 	sorts,
 }: {
 	query: ShopQuery;
-	designers: string[];
+	designers: Array<{ id: string; name: string }>;
 	sorts: ShopSort[];
 }) {
 	const { t } = useTranslation("shop");
@@ -123,9 +123,9 @@ export function ShopFilters({
 				onChange={onSelect}
 			>
 				<option value="">{t("filters.allDesigners")}</option>
-				{designers.map((name) => (
-					<option key={name} value={name}>
-						{name}
+				{designers.map((artist) => (
+					<option key={artist.id} value={artist.id}>
+						{artist.name}
 					</option>
 				))}
 			</FilterSelect>

@@ -1,28 +1,39 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { formatPrice } from "~/lib/format";
 import type { ProjectSummary } from "~/lib/project-summary";
 import { cx } from "~/lib/site";
 import { useImageStatus } from "~/lib/use-image-status";
 import { FavouriteButton } from "./favourite-button";
 import { ExternalIcon } from "./icons";
+import { Price } from "./price";
 import { ResponsiveImage } from "./responsive-image";
 import { ImageSpinner } from "./ui/image-spinner";
 
 const GRID_SIZES = "(min-width: 1024px) 30vw, (min-width: 640px) 45vw, 92vw";
 
-/** Where a card leads (spec: http… opens a new tab, /… navigates there, no link opens the project page). */
-export function projectHref(project: Pick<ProjectSummary, "id" | "link">): {
+/**
+ * Where a card leads. Category pages follow the spec's rule (http… opens a new tab, /… navigates there, no
+ * link opens the project page); Shop, Favourites and My orders always open the piece's own page.
+ */
+export function projectHref(
+	project: Pick<ProjectSummary, "id" | "link">,
+	opens: CardOpens = "spec-link",
+): {
 	href: string;
 	external: boolean;
 } {
+	if (opens === "project") return { href: `/project/${encodeURIComponent(project.id)}`, external: false };
 	if (project.link?.startsWith("http")) return { href: project.link, external: true };
 	if (project.link?.startsWith("/")) return { href: project.link, external: false };
 	return { href: `/project/${encodeURIComponent(project.id)}`, external: false };
 }
 
+export type CardOpens = "spec-link" | "project";
+
 interface ProjectCardProps {
 	project: ProjectSummary;
+	/** "project": always the piece's own page; "spec-link" (default): the spec's link rule. */
+	opens?: CardOpens;
 	/** Heading level of the project name in this page's outline. */
 	headingLevel?: 2 | 3;
 	showPrice?: boolean;
@@ -38,9 +49,10 @@ export function ProjectCard({
 	showPrice = false,
 	priority = false,
 	sizes = GRID_SIZES,
+	opens = "spec-link",
 }: ProjectCardProps) {
 	const { t } = useTranslation();
-	const { href, external } = projectHref(project);
+	const { href, external } = projectHref(project, opens);
 	const Heading = headingLevel === 2 ? "h2" : "h3";
 	const content = (
 		<>
@@ -64,7 +76,11 @@ export function ProjectCard({
 			{project.description ? (
 				<p className="mt-2 line-clamp-2 text-sm text-ink/80">{project.description}</p>
 			) : null}
-			{showPrice ? <p className="mt-2 text-sm font-semibold">{formatPrice(project.price)}</p> : null}
+			{showPrice ? (
+				<p className="mt-2 text-sm font-semibold">
+					<Price value={project.price} />
+				</p>
+			) : null}
 		</>
 	);
 	const className = "group block rounded-xl";

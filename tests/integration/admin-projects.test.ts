@@ -183,7 +183,7 @@ describe("admin projects: create", () => {
 		expect(Number(created.id.slice("project-".length))).toBeGreaterThanOrEqual(before);
 		expect(created).toMatchObject({
 			name: "Oak Stool",
-			artistId: "corpus-studio",
+			artist_id: "corpus-studio",
 			category: "art",
 			price: 12500,
 		});

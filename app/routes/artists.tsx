@@ -33,6 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		teaser: teaser(localized(language, artist.description_en, artist.description_ru)),
 		image: toStoredImage(artist),
 		workCount: artist.work_count,
+		city: localized(language, artist.city_en, artist.city_ru),
 	}));
 	const shareImage = cards.find((card) => card.image)?.image?.key;
 	return {
@@ -116,6 +117,7 @@ function ArtistCard({ artist, priority }: { artist: ArtistCardData; priority: bo
 			<h2 id={nameId} className="mt-5 font-display text-2xl leading-tight font-medium tracking-[-0.02em]">
 				{artist.name}
 			</h2>
+			{artist.city ? <p className="mt-1 text-sm text-muted">{artist.city}</p> : null}
 			<p className="mt-2 line-clamp-3 text-sm leading-relaxed text-ink/80">{artist.teaser}</p>
 			<Link
 				to={`/artist/${encodeURIComponent(artist.id)}`}

@@ -31,7 +31,7 @@ export interface ArtworkOptions {
 // ---------------------------------------------------------------------------
 
 /** 32-bit FNV-1a: turns the seed string into a well-mixed PRNG state. */
-function fnv1a(text: string): number {
+export function fnv1a(text: string): number {
 	let hash = 0x811c9dc5;
 	for (let i = 0; i < text.length; i++) {
 		hash ^= text.charCodeAt(i);
@@ -47,7 +47,7 @@ function itemAt<T>(items: readonly T[], index: number): T {
 }
 
 /** mulberry32 PRNG with a few convenience draws. */
-class Rng {
+export class Rng {
 	private state: number;
 
 	constructor(seed: string) {
@@ -117,14 +117,14 @@ function toHex(rgb: Rgb): string {
 }
 
 /** Linear blend a→b. All tints and shades are mixes of palette colours, so they stay in the family. */
-function mix(a: string, b: string, t: number): string {
+export function mix(a: string, b: string, t: number): string {
 	const ca = toRgb(a);
 	const cb = toRgb(b);
 	return toHex([ca[0] + (cb[0] - ca[0]) * t, ca[1] + (cb[1] - ca[1]) * t, ca[2] + (cb[2] - ca[2]) * t]);
 }
 
 /** Approximate relative lightness 0…1, enough to tell dark grounds from light ones. */
-function lightness(hex: string): number {
+export function lightness(hex: string): number {
 	const [r, g, b] = toRgb(hex);
 	return (0.299 * r + 0.587 * g + 0.114 * b) / 255;
 }
@@ -133,7 +133,7 @@ function lightness(hex: string): number {
 // Palettes: hand-picked, a few per theme; the seed chooses one.
 // ---------------------------------------------------------------------------
 
-interface Palette {
+export interface Palette {
 	/** Main ground (wall, paper). */
 	bg: string;
 	/** Second ground tone: floors, gradients, cards. */
@@ -405,15 +405,15 @@ const PALETTES: Record<ArtTheme, readonly Palette[]> = {
 // SVG building blocks
 // ---------------------------------------------------------------------------
 
-type Attrs = Readonly<Record<string, string | number | undefined>>;
-type Stop = readonly [offset: number, color: string, opacity?: number];
-interface Point {
+export type Attrs = Readonly<Record<string, string | number | undefined>>;
+export type Stop = readonly [offset: number, color: string, opacity?: number];
+export interface Point {
 	x: number;
 	y: number;
 }
 
 /** Round to 2 decimals: short output, and byte-identical across runs. */
-function num(value: number): string {
+export function num(value: number): string {
 	const rounded = Math.round(value * 100) / 100;
 	return Object.is(rounded, -0) ? "0" : String(rounded);
 }
@@ -425,7 +425,7 @@ const SHAPES = new Set(["rect", "circle", "ellipse", "path", "polygon"]);
  * On single shapes `opacity` is written as fill-/stroke-opacity: same look, but librsvg
  * then paints directly instead of compositing an offscreen layer per element (much faster).
  */
-function el(tag: string, attrs: Attrs, children?: string): string {
+export function el(tag: string, attrs: Attrs, children?: string): string {
 	let out = `<${tag}`;
 	for (const [key, value] of Object.entries(attrs)) {
 		if (value === undefined) continue;
@@ -437,7 +437,7 @@ function el(tag: string, attrs: Attrs, children?: string): string {
 }
 
 /** Tagged template for path data and transforms: every interpolated number is rounded. */
-function p(strings: TemplateStringsArray, ...values: number[]): string {
+export function p(strings: TemplateStringsArray, ...values: number[]): string {
 	let out = strings[0] ?? "";
 	values.forEach((value, i) => {
 		out += num(value) + (strings[i + 1] ?? "");
@@ -445,22 +445,22 @@ function p(strings: TemplateStringsArray, ...values: number[]): string {
 	return out;
 }
 
-function group(children: readonly string[], attrs: Attrs = {}): string {
+export function group(children: readonly string[], attrs: Attrs = {}): string {
 	return el("g", attrs, children.join(""));
 }
 
-function polygon(points: readonly Point[], attrs: Attrs): string {
+export function polygon(points: readonly Point[], attrs: Attrs): string {
 	return el("polygon", { points: points.map((pt) => `${num(pt.x)},${num(pt.y)}`).join(" "), ...attrs });
 }
 
 /** Rectangle with a semicircular top: niches, windows, arches. */
-function archPath(x: number, top: number, width: number, bottom: number): string {
+export function archPath(x: number, top: number, width: number, bottom: number): string {
 	const r = width / 2;
 	return p`M${x} ${bottom}V${top + r}A${r} ${r} 0 0 1 ${x + width} ${top + r}V${bottom}Z`;
 }
 
 /** Closed smooth curve through the points (Catmull-Rom converted to cubic Béziers). */
-function smoothClosedPath(points: readonly Point[]): string {
+export function smoothClosedPath(points: readonly Point[]): string {
 	const first = itemAt(points, 0);
 	let d = p`M${first.x} ${first.y}`;
 	for (let i = 0; i < points.length; i++) {
@@ -527,7 +527,7 @@ function clipConvex(subject: readonly Point[], clip: readonly Point[]): Point[] 
 }
 
 /** Many polygons as one path element: one paint operation instead of dozens. */
-function polygonsPath(polys: readonly (readonly Point[])[], attrs: Attrs): string {
+export function polygonsPath(polys: readonly (readonly Point[])[], attrs: Attrs): string {
 	const d = polys
 		.filter((poly) => poly.length > 2)
 		.map((poly) => `M${poly.map((pt) => `${num(pt.x)} ${num(pt.y)}`).join("L")}Z`)
@@ -535,7 +535,7 @@ function polygonsPath(polys: readonly (readonly Point[])[], attrs: Attrs): strin
 	return d ? el("path", { d, ...attrs }) : "";
 }
 
-function rectPoly(x: number, y: number, w: number, h: number): Point[] {
+export function rectPoly(x: number, y: number, w: number, h: number): Point[] {
 	return [
 		{ x, y },
 		{ x: x + w, y },
@@ -545,7 +545,7 @@ function rectPoly(x: number, y: number, w: number, h: number): Point[] {
 }
 
 /** Parallel bands of the given thickness every `period`, at `angle` degrees, clipped to a convex shape. */
-function stripeBands(
+export function stripeBands(
 	clip: readonly Point[],
 	period: number,
 	thickness: number,
@@ -574,7 +574,7 @@ function stripeBands(
 }
 
 /** Grid of dots inside a rectangle or circle, as one path (speaker grilles, halftone patches). */
-function dotGrid(
+export function dotGrid(
 	area: { x: number; y: number; w: number; h: number },
 	pitch: number,
 	r: number,
@@ -617,7 +617,7 @@ function computeStage(width: number, height: number): Stage {
 	return { x: (width - size) / 2, y: (height - size) / 2, size };
 }
 
-class Scene {
+export class Scene {
 	readonly width: number;
 	readonly height: number;
 	readonly rng: Rng;
@@ -627,12 +627,13 @@ class Scene {
 	private readonly defs: string[] = [];
 	private counter = 0;
 
-	constructor(options: ArtworkOptions) {
+	/** `palette` overrides the theme's palettes (the seed's per-piece art brings its own colours). */
+	constructor(options: ArtworkOptions, palette?: Palette) {
 		const key = `${options.theme}:${options.seed}`;
 		this.width = options.width;
 		this.height = options.height;
 		this.rng = new Rng(key);
-		this.palette = this.rng.pick(PALETTES[options.theme]);
+		this.palette = palette ?? this.rng.pick(PALETTES[options.theme]);
 		this.stage = computeStage(options.width, options.height);
 		// Unique id prefix, so two artworks inlined in one page could never clash.
 		this.prefix = `f${fnv1a(key).toString(36)}`;
@@ -720,7 +721,7 @@ function stopsMarkup(stops: readonly Stop[]): string {
 // Shared finishing: backgrounds, soft shadows, paper grain
 // ---------------------------------------------------------------------------
 
-function fullRect(sc: Scene, fill: string, attrs: Attrs = {}): string {
+export function fullRect(sc: Scene, fill: string, attrs: Attrs = {}): string {
 	return el("rect", { x: 0, y: 0, width: sc.width, height: sc.height, fill, ...attrs });
 }
 
@@ -728,7 +729,7 @@ function fullRect(sc: Scene, fill: string, attrs: Attrs = {}): string {
  * Paper ground: light falls from above, so the top is a touch lighter and the foot a touch
  * darker. (Linear on purpose: a full-canvas radial gradient costs ~100 ms in librsvg.)
  */
-function paperGround(sc: Scene, color: string, depth = 0.06): string {
+export function paperGround(sc: Scene, color: string, depth = 0.06): string {
 	const { light, ink } = sc.palette;
 	return fullRect(
 		sc,
@@ -741,7 +742,14 @@ function paperGround(sc: Scene, color: string, depth = 0.06): string {
 }
 
 /** Soft contact shadow as a radial gradient (a blur filter would cost seconds in librsvg). */
-function softShadow(sc: Scene, cx: number, cy: number, rx: number, ry: number, opacity = 0.28): string {
+export function softShadow(
+	sc: Scene,
+	cx: number,
+	cy: number,
+	rx: number,
+	ry: number,
+	opacity = 0.28,
+): string {
 	const fill = sc.radial([
 		[0, sc.palette.ink, opacity],
 		[0.6, sc.palette.ink, opacity * 0.45],
@@ -754,7 +762,7 @@ function softShadow(sc: Scene, cx: number, cy: number, rx: number, ry: number, o
  * Paper grain. One small feTurbulence tile (cheap) repeated by a pattern and laid over
  * the artwork as dark specks with low opacity: reads as printed paper, costs ~40 ms.
  */
-function grain(sc: Scene, opacity: number): string {
+export function grain(sc: Scene, opacity: number): string {
 	const tile = 192;
 	const seed = sc.rng.int(1, 999);
 	const filterId = sc.define("gr", (id) =>

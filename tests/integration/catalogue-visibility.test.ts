@@ -1,0 +1,143 @@
+/**
+ * Who sees what in the catalogue (issue #12, decision 0014): drafts stay out of every public list, the
+ * Featured block follows the admins' choice, counts and filters agree on the artist id, and a piece with
+ * only gallery pictures still has a cover.
+ */
+import { describe, expect, it } from "vitest";
+import { db } from "~/lib/db.server";
+import { listArtistsWithWorkCount, listArtistsWithWorks } from "~/models/artists.server";
+import { listFavouriteProjects, setFavourite } from "~/models/favourites.server";
+import {
+	getProjectById,
+	listFeaturedProjects,
+	listProjectIds,
+	listProjectsByArtist,
+	listProjectsByCategory,
+	searchProjects,
+} from "~/models/projects.server";
+import { createUser } from "~/models/users.server";
+
+const DRAFT = "block-cabinet";
+
+async function makeDraft(id: string) {
+	await db.updateTable("projects").set({ status: "draft" }).where("id", "=", id).execute();
+}
+
+describe("drafts", () => {
+	it("are left out of every public list and lookup, and still open for the admin's screens", async () => {
+		await makeDraft(DRAFT);
+		const ids = (rows: Array<{ id: string }>) => rows.map((row) => row.id);
+
+		expect(await getProjectById(DRAFT)).toBeUndefined();
+		expect((await getProjectById(DRAFT, { includeDrafts: true }))?.status).toBe("draft");
+		expect(ids(await listProjectsByCategory("furniture"))).not.toContain(DRAFT);
+		expect(ids(await listProjectsByArtist("owl"))).not.toContain(DRAFT);
+		expect(ids(await listProjectIds())).not.toContain(DRAFT);
+		expect(ids((await searchProjects({ query: "Block Cabinet" })).projects)).toEqual([]);
+		expect(ids(await listFeaturedProjects(20))).not.toContain(DRAFT);
+		// OWL had two works; its count and the shop filter now agree that one is public.
+		const owl = (await listArtistsWithWorkCount()).find((artist) => artist.id === "owl");
+		expect(owl?.work_count).toBe((await listProjectsByArtist("owl")).length);
+		expect(owl?.work_count).toBe(1);
+	});
+
+	it("cannot be made a favourite, and drop out of favourites when a published piece becomes a draft", async () => {
+		const user = await createUser({
+			username: "fan",
+			email: "fan@example.com",
+			phone: null,
+			password: "a-long-password",
+		});
+		expect(await setFavourite(user.id, "loop-bench", true)).toBe(true);
+		expect(await setFavourite(user.id, DRAFT, true)).toBe(true);
+		await makeDraft(DRAFT);
+		expect(await setFavourite(user.id, DRAFT, true)).toBe(false);
+		expect((await listFavouriteProjects(user.id)).map((row) => row.id)).toEqual(["loop-bench"]);
+	});
+});
+
+describe("the Featured block", () => {
+	it("shows the pieces admins marked, in their order, and falls back to the newest when none are marked", async () => {
+		const marked = await db
+			.selectFrom("projects")
+			.select("id")
+			.where("featured", "=", 1)
+			.orderBy("featured_order")
+			.execute();
+		expect(marked.length).toBeGreaterThan(0);
+		expect((await listFeaturedProjects(6)).map((row) => row.id)).toEqual(
+			marked.map((row) => row.id).slice(0, 6),
+		);
+
+		await db.updateTable("projects").set({ featured: 0 }).execute();
+		const newest = await db
+			.selectFrom("projects")
+			.select("id")
+			.where("status", "=", "published")
+			.orderBy("created_at", "desc")
+			.limit(6)
+			.execute();
+		expect((await listFeaturedProjects(6)).map((row) => row.id)).toEqual(newest.map((row) => row.id));
+	});
+});
+
+describe("artists", () => {
+	it("the shop's designer filter lists each artist once, by id, and only artists with public works", async () => {
+		const options = await listArtistsWithWorks();
+		expect(new Set(options.map((artist) => artist.name.toLowerCase())).size).toBe(options.length);
+		for (const artist of options) {
+			const found = await searchProjects({ artistId: artist.id, pageSize: 100 });
+			expect(found.total).toBe((await listProjectsByArtist(artist.id)).length);
+			expect(found.projects.every((row) => row.artist_id === artist.id)).toBe(true);
+		}
+	});
+
+	it("renaming an artist renames the designer on every project of theirs", async () => {
+		await db
+			.updateTable("artists")
+			.set({ name: "Bureau Nord Studio" })
+			.where("id", "=", "bureau-nord")
+			.execute();
+		const works = await listProjectsByArtist("bureau-nord");
+		expect(works.length).toBeGreaterThan(0);
+		expect(new Set(works.map((row) => row.designer))).toEqual(new Set(["Bureau Nord Studio"]));
+		expect((await searchProjects({ query: "nord studio" })).total).toBe(works.length);
+	});
+});
+
+describe("covers", () => {
+	it("a piece without a main image shows its first gallery picture as the cover", async () => {
+		await db.deleteFrom("project_images").where("project_id", "=", "loop-bench").execute();
+		await db
+			.updateTable("projects")
+			.set({ image: null, image_width: null, image_height: null })
+			.where("id", "=", "loop-bench")
+			.execute();
+		expect((await getProjectById("loop-bench"))?.cover).toBeNull();
+		await db
+			.insertInto("project_images")
+			.values([
+				{
+					project_id: "loop-bench",
+					image_url: "projects/second.jpg",
+					image_width: 800,
+					image_height: 600,
+					sort_order: 2,
+				},
+				{
+					project_id: "loop-bench",
+					image_url: "projects/first.jpg",
+					image_width: 1200,
+					image_height: 900,
+					sort_order: 1,
+				},
+			])
+			.execute();
+		const project = await getProjectById("loop-bench");
+		expect([project?.cover, project?.cover_width, project?.cover_height]).toEqual([
+			"projects/first.jpg",
+			1200,
+			900,
+		]);
+	});
+});

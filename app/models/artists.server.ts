@@ -1,4 +1,6 @@
+import { sql } from "kysely";
 import { db } from "~/lib/db.server";
+import { foldForSearch } from "~db/connection";
 import type { Artist } from "~db/schema";
 
 /** An artist with the number of their published works. */
@@ -48,4 +50,167 @@ export async function listArtistsWithWorks(): Promise<Array<{ id: string; name: 
 
 export async function getArtistById(id: string): Promise<Artist | undefined> {
 	return db.selectFrom("artists").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Admin: create, update, delete. A portrait is stored before these run (slow, outside the transaction);
+// each returns the image keys its change stopped using, for the caller to remove with deleteImageIfUnused
+// once the transaction has committed.
+
+/** What the artist form edits, apart from the id and the portrait. */
+export interface ArtistFields {
+	name: string;
+	description_en: string;
+	description_ru: string;
+	city_en: string;
+	city_ru: string;
+	website: string | null;
+	sort_order: number;
+}
+
+export interface ArtistImage {
+	key: string;
+	width: number;
+	height: number;
+}
+
+export class ArtistIdTakenError extends Error {
+	override name = "ArtistIdTakenError";
+	constructor(readonly id: string) {
+		super(`An artist with ID ${id} already exists`);
+	}
+}
+
+export class ArtistNameTakenError extends Error {
+	override name = "ArtistNameTakenError";
+	constructor(readonly artistName: string) {
+		super(`An artist named ${artistName} already exists`);
+	}
+}
+
+type Executor = Pick<typeof db, "selectFrom">;
+
+/** Names are unique ignoring case (Cyrillic too) and ё/е: "OWL" and "Owl" are one artist. */
+async function nameTaken(executor: Executor, name: string, exceptId?: string): Promise<boolean> {
+	let query = executor
+		.selectFrom("artists")
+		.select("id")
+		.where(sql<string>`search_fold(name)`, "=", foldForSearch(name.trim()));
+	if (exceptId) query = query.where("id", "!=", exceptId);
+	return Boolean(await query.executeTakeFirst());
+}
+
+export async function artistIdExists(id: string): Promise<boolean> {
+	return Boolean(await db.selectFrom("artists").select("id").where("id", "=", id).executeTakeFirst());
+}
+
+/** The first free id from `base`: base, base-2, base-3 … */
+export async function freeArtistId(base: string): Promise<string> {
+	const taken = new Set(
+		(
+			await db
+				.selectFrom("artists")
+				.select("id")
+				.where((eb) => eb.or([eb("id", "=", base), eb("id", "like", `${base}-%`)]))
+				.execute()
+		).map((row) => row.id),
+	);
+	let candidate = base;
+	for (let n = 2; taken.has(candidate); n++) candidate = `${base}-${n}`;
+	return candidate;
+}
+
+/** Adds an artist; throws ArtistIdTakenError / ArtistNameTakenError (checked in the same transaction). */
+export async function createArtist(input: {
+	id: string;
+	fields: ArtistFields;
+	image: ArtistImage | null;
+}): Promise<Artist> {
+	return db.transaction().execute(async (trx) => {
+		if (await trx.selectFrom("artists").select("id").where("id", "=", input.id).executeTakeFirst()) {
+			throw new ArtistIdTakenError(input.id);
+		}
+		if (await nameTaken(trx, input.fields.name)) throw new ArtistNameTakenError(input.fields.name);
+		return trx
+			.insertInto("artists")
+			.values({
+				id: input.id,
+				...input.fields,
+				image: input.image?.key ?? null,
+				image_width: input.image?.width ?? null,
+				image_height: input.image?.height ?? null,
+			})
+			.returningAll()
+			.executeTakeFirstOrThrow();
+	});
+}
+
+/**
+ * Saves an artist's fields; `image` is a new portrait, null to remove the current one, undefined to keep
+ * it. The id never changes. Undefined when the artist does not exist; throws ArtistNameTakenError.
+ */
+export async function updateArtist(
+	id: string,
+	fields: ArtistFields,
+	image: ArtistImage | null | undefined,
+): Promise<{ artist: Artist; releasedKeys: string[] } | undefined> {
+	return db.transaction().execute(async (trx) => {
+		const before = await trx.selectFrom("artists").selectAll().where("id", "=", id).executeTakeFirst();
+		if (!before) return undefined;
+		if (await nameTaken(trx, fields.name, id)) throw new ArtistNameTakenError(fields.name);
+		const artist = await trx
+			.updateTable("artists")
+			.set({
+				...fields,
+				...(image === undefined
+					? {}
+					: {
+							image: image?.key ?? null,
+							image_width: image?.width ?? null,
+							image_height: image?.height ?? null,
+						}),
+			})
+			.where("id", "=", id)
+			.returningAll()
+			.executeTakeFirstOrThrow();
+		const releasedKeys = before.image && before.image !== artist.image ? [before.image] : [];
+		return { artist, releasedKeys };
+	});
+}
+
+export type ArtistDeletion =
+	| { status: "deleted"; artist: Artist; releasedKeys: string[] }
+	| { status: "has-works"; artist: Artist; works: number }
+	| { status: "not-found" };
+
+/**
+ * Deletes an artist unless works (drafts included) still point to them: counted in the same transaction
+ * as the delete, so a project added meanwhile cannot be orphaned (the foreign key is RESTRICT as well).
+ */
+export async function deleteArtist(id: string): Promise<ArtistDeletion> {
+	return db.transaction().execute(async (trx) => {
+		const artist = await trx.selectFrom("artists").selectAll().where("id", "=", id).executeTakeFirst();
+		if (!artist) return { status: "not-found" as const };
+		const { works } = await trx
+			.selectFrom("projects")
+			.select((eb) => eb.fn.countAll<number>().as("works"))
+			.where("artist_id", "=", id)
+			.executeTakeFirstOrThrow();
+		if (Number(works) > 0) return { status: "has-works" as const, artist, works: Number(works) };
+		await trx.deleteFrom("artists").where("id", "=", id).execute();
+		return { status: "deleted" as const, artist, releasedKeys: artist.image ? [artist.image] : [] };
+	});
+}
+
+/** Every artist with the number of their works, drafts included, for the admin list. */
+export async function listArtistsForAdmin(): Promise<ArtistWithWorkCount[]> {
+	return db
+		.selectFrom("artists")
+		.leftJoin("projects", "projects.artist_id", "artists.id")
+		.selectAll("artists")
+		.select((eb) => eb.fn.count<number>("projects.id").as("work_count"))
+		.groupBy("artists.id")
+		.orderBy("artists.sort_order")
+		.orderBy("artists.name")
+		.execute();
 }

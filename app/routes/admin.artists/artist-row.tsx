@@ -1,0 +1,58 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ResponsiveImage } from "~/components/responsive-image";
+import type { ArtistRow } from "./route";
+
+const smallButton =
+	"inline-flex h-9 items-center rounded-lg border border-line px-3 text-xs font-semibold hover:border-ink";
+
+/** One artist: portrait, name (their public page), city, works, order and the Edit / Delete links. */
+export function ArtistTableRow({ artist }: { artist: ArtistRow }) {
+	const { t } = useTranslation("admin");
+	return (
+		<tr className="border-b border-line align-middle" data-testid="artist-row">
+			<td className="py-3 pr-4">
+				{artist.image ? (
+					<ResponsiveImage
+						image={artist.image}
+						alt={t("artists.portraitOf", { name: artist.name })}
+						sizes="56px"
+						className="size-14 rounded-full bg-ink/5 object-cover"
+					/>
+				) : (
+					<span className="flex size-14 items-center justify-center rounded-full bg-ink/5 text-[10px] text-muted">
+						{t("artists.noPortrait")}
+					</span>
+				)}
+			</td>
+			<th scope="row" className="py-3 pr-4 font-semibold">
+				<Link to={`/artist/${encodeURIComponent(artist.id)}`} className="hover:underline">
+					{artist.name}
+				</Link>
+				<span className="block font-mono text-xs font-normal text-muted">{artist.id}</span>
+			</th>
+			<td className="py-3 pr-4">{artist.city}</td>
+			<td className="py-3 pr-4">{t("artists.worksCount", { count: artist.works })}</td>
+			<td className="py-3 pr-4 text-muted">{artist.sortOrder}</td>
+			<td className="py-3">
+				<div className="flex flex-wrap items-center gap-2">
+					<Link
+						to={`?edit=${encodeURIComponent(artist.id)}`}
+						className={smallButton}
+						aria-label={t("artists.editNamed", { name: artist.name })}
+					>
+						{t("artists.edit")}
+					</Link>
+					<Link
+						to={`?delete=${encodeURIComponent(artist.id)}`}
+						preventScrollReset
+						className={smallButton}
+						aria-label={t("artists.deleteNamed", { name: artist.name })}
+					>
+						{t("artists.delete")}
+					</Link>
+				</div>
+			</td>
+		</tr>
+	);
+}

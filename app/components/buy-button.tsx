@@ -1,16 +1,27 @@
 import { useCallback, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { purchaseRequestPath } from "~/lib/purchase";
+import { PURCHASE_TEXT, type PurchaseMode } from "~/lib/purchase-mode";
 import { useRootData } from "~/lib/root-data";
 import { useHydrated } from "~/lib/use-hydrated";
 import { CloseIcon } from "./icons";
 import { PurchaseForm } from "./purchase-form";
 
 /**
- * "Buy": a link to the request page, which works everywhere; with JavaScript it opens the purchase dialog
- * (a native modal <dialog>: focus stays inside, Escape closes it) instead.
+ * "Buy" ("Request price" for a piece without a price, "Ask about similar work" for a sold one): a link to
+ * the request page, which works everywhere; with JavaScript it opens the request dialog (a native modal
+ * <dialog>: focus stays inside, Escape closes it) instead.
  */
-export function BuyButton({ projectId, projectName }: { projectId: string; projectName: string }) {
+export function BuyButton({
+	projectId,
+	projectName,
+	mode = "buy",
+}: {
+	projectId: string;
+	projectName: string;
+	mode?: PurchaseMode;
+}) {
+	const text = PURCHASE_TEXT[mode];
 	const { t } = useTranslation();
 	const hydrated = useHydrated();
 	const { user } = useRootData();
@@ -28,7 +39,7 @@ export function BuyButton({ projectId, projectName }: { projectId: string; proje
 					dialogRef.current.showModal();
 				}}
 			>
-				{t("purchase.buy")}
+				{t(text.button)}
 			</a>
 			{hydrated ? (
 				<dialog
@@ -39,7 +50,7 @@ export function BuyButton({ projectId, projectName }: { projectId: string; proje
 					<div className="p-6 md:p-8">
 						<div className="flex items-start justify-between gap-4">
 							<h2 id={titleId} className="font-display text-2xl font-semibold tracking-[-0.02em]">
-								{t("purchase.title")}
+								{t(text.title)}
 							</h2>
 							<button
 								type="button"
@@ -50,8 +61,14 @@ export function BuyButton({ projectId, projectName }: { projectId: string; proje
 								<CloseIcon />
 							</button>
 						</div>
-						<p className="mt-2 mb-6 text-sm text-muted">{t("purchase.intro", { projectName })}</p>
-						<PurchaseForm projectId={projectId} defaultEmail={user?.email} onDone={close} onCancel={close} />
+						<p className="mt-2 mb-6 text-sm text-muted">{t(text.intro, { projectName })}</p>
+						<PurchaseForm
+							projectId={projectId}
+							mode={mode}
+							defaultEmail={user?.email}
+							onDone={close}
+							onCancel={close}
+						/>
 					</div>
 				</dialog>
 			) : null}

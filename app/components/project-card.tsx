@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { ProjectSummary } from "~/lib/project-summary";
 import { cx } from "~/lib/site";
 import { useImageStatus } from "~/lib/use-image-status";
+import { AvailabilityMark } from "./catalog/availability-mark";
 import { FavouriteButton } from "./favourite-button";
 import { ExternalIcon } from "./icons";
 import { Price } from "./price";
@@ -56,7 +57,10 @@ export function ProjectCard({
 	const Heading = headingLevel === 2 ? "h2" : "h3";
 	const content = (
 		<>
-			<CardImage project={project} priority={priority} sizes={sizes} />
+			<div className="relative">
+				<CardImage project={project} priority={priority} sizes={sizes} />
+				<AvailabilityMark availability={project.availability} className="absolute top-3 left-3 shadow-sm" />
+			</div>
 			<div className="mt-4 flex items-start justify-between gap-3">
 				<div className="min-w-0">
 					<Heading className="font-display text-lg leading-snug font-medium tracking-[-0.01em]">

@@ -5,15 +5,18 @@ import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Field, FormAlert } from "~/components/ui/form-fields";
 import { PURCHASE_TOAST_MS, purchaseRequestPath, purchaseSchema } from "~/lib/purchase";
+import { PURCHASE_TEXT, type PurchaseMode } from "~/lib/purchase-mode";
 import { showToast } from "./ui/toaster";
 
 /** What the request action answers a dialog (the page version is redirected instead). */
 export type PurchaseActionData =
-	| { ok: true; projectName: string }
+	| { ok: true; projectName: string; mode: PurchaseMode }
 	| { ok: false; result: SubmissionResult<string[]> };
 
 interface PurchaseFormProps {
 	projectId: string;
+	/** What is asked: buying, the price, or similar work (a sold piece); the server checks it is allowed. */
+	mode?: PurchaseMode;
 	defaultEmail?: string;
 	/** Page mode (no JavaScript needed): the action's answer after a failed post. */
 	lastResult?: SubmissionResult<string[]> | null;
@@ -27,7 +30,14 @@ interface PurchaseFormProps {
  * JavaScript); in the project page's dialog a fetcher posts it, so errors show in the dialog and success
  * closes it, resets the form and shows the confirmation for 3 seconds.
  */
-export function PurchaseForm({ projectId, defaultEmail, lastResult, onDone, onCancel }: PurchaseFormProps) {
+export function PurchaseForm({
+	projectId,
+	mode = "buy",
+	defaultEmail,
+	lastResult,
+	onDone,
+	onCancel,
+}: PurchaseFormProps) {
 	const { t } = useTranslation();
 	const navigation = useNavigation();
 	const fetcher = useFetcher<PurchaseActionData>({ key: `purchase-${projectId}` });
@@ -51,7 +61,7 @@ export function PurchaseForm({ projectId, defaultEmail, lastResult, onDone, onCa
 		acknowledged.current = saved;
 		showToast({
 			type: "success",
-			title: "purchase.thanks",
+			title: PURCHASE_TEXT[saved.mode].thanks,
 			values: { projectName: saved.projectName },
 			duration: PURCHASE_TOAST_MS,
 		});
@@ -66,6 +76,7 @@ export function PurchaseForm({ projectId, defaultEmail, lastResult, onDone, onCa
 	return (
 		<FormComponent method="post" action={action} className="flex flex-col gap-5" {...getFormProps(form)}>
 			{dialog ? <input type="hidden" name="mode" value="dialog" /> : null}
+			{mode === "similar" ? <input type="hidden" name="kind" value="similar" /> : null}
 			<FormAlert messages={form.errors?.map((error) => t(error))} />
 			<Field meta={fields.email} type="email" label={t("purchase.email")} autoComplete="email" />
 			<Field meta={fields.phone} type="tel" label={t("purchase.phone")} autoComplete="tel" inputMode="tel" />

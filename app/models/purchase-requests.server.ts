@@ -1,34 +1,49 @@
 import { db } from "~/lib/db.server";
-
-import type { PurchaseRequest, PurchaseRequestStatus, User } from "~db/schema";
+import { hasPrice } from "~/lib/format";
+import type { PurchaseRequest, PurchaseRequestKind, PurchaseRequestStatus, User } from "~db/schema";
 
 export class ProjectNotFoundError extends Error {
 	override name = "ProjectNotFoundError";
 }
 
+/** A sold piece cannot be bought; asking about similar work is still welcome. */
+export class ProjectSoldError extends Error {
+	override name = "ProjectSoldError";
+}
+
 /**
  * Saves a purchase request with a snapshot of the project's name and price as they are now, read in the
- * same transaction as the insert (the client's idea of the price is never used).
+ * same transaction as the insert (the client's idea of the price is never used): whether a price was
+ * shown is decided from the stored price, and a purchase of a piece sold meanwhile is refused. Drafts
+ * take no requests (they are unknown to the public).
  */
 export async function createPurchaseRequest(input: {
 	projectId: string;
 	email: string;
 	phone: string;
 	userId: number | null;
+	kind?: PurchaseRequestKind;
 }): Promise<PurchaseRequest> {
+	const kind = input.kind ?? "purchase";
 	return db.transaction().execute(async (trx) => {
 		const project = await trx
 			.selectFrom("projects")
-			.select(["id", "name", "price"])
+			.select(["id", "name", "price", "availability"])
 			.where("id", "=", input.projectId)
+			.where("status", "=", "published")
 			.executeTakeFirst();
 		if (!project) throw new ProjectNotFoundError(`Project ${input.projectId} not found`);
+		if (kind === "purchase" && project.availability === "sold") {
+			throw new ProjectSoldError(`Project ${input.projectId} is sold`);
+		}
 		return trx
 			.insertInto("purchase_requests")
 			.values({
 				project_id: project.id,
 				project_name: project.name,
 				project_price: project.price,
+				price_shown: hasPrice(project.price) ? 1 : 0,
+				kind,
 				email: input.email,
 				phone: input.phone,
 				user_id: input.userId,

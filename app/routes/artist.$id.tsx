@@ -149,7 +149,7 @@ export default function ArtistPage() {
 					<ul className="mt-10 grid gap-x-6 gap-y-12 sm:grid-cols-2 lg:grid-cols-3">
 						{projects.map((project) => (
 							<li key={project.id}>
-								<ProjectCard project={project} headingLevel={3} showPrice />
+								<ProjectCard project={project} opens="project" headingLevel={3} showPrice />
 							</li>
 						))}
 					</ul>

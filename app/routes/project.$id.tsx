@@ -2,30 +2,54 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BuyButton } from "~/components/buy-button";
+import { AvailabilityMark } from "~/components/catalog/availability-mark";
 import catalogStyles from "~/components/catalog/catalog.css";
+import { Paragraphs } from "~/components/catalog/paragraphs";
+import { ProjectFacts, type ProjectFactValues } from "~/components/catalog/project-facts";
 import { type GalleryImage, ProjectGallery } from "~/components/catalog/project-gallery";
 import { SellingPoints } from "~/components/catalog/selling-points";
 import { FavouriteButton } from "~/components/favourite-button";
-import { ArrowLeftIcon, ArrowRightIcon } from "~/components/icons";
-import { type ProjectCategory, SITE_CATEGORIES } from "~/lib/categories";
-import { formatPrice } from "~/lib/format";
+import { ArrowLeftIcon, ArrowRightIcon, ExternalIcon } from "~/components/icons";
+import { Price } from "~/components/price";
+import { ProjectCard } from "~/components/project-card";
+import { type ProjectAvailability, type ProjectCategory, SITE_CATEGORIES } from "~/lib/categories";
+import { hasPrice } from "~/lib/format";
+import { localized } from "~/lib/i18n";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { DEFAULT_PROJECT_IMAGE, imageUrl } from "~/lib/images";
+import type { ProjectSummary } from "~/lib/project-summary";
+import { purchaseMode } from "~/lib/purchase-mode";
 import { absoluteUrl, rootMetaData, seoMeta } from "~/lib/seo";
 import { CONTACT_EMAIL } from "~/lib/site";
 import { getArtistById } from "~/models/artists.server";
-import { getProjectById, listProjectImages, toProjectSummary } from "~/models/projects.server";
+import {
+	getProjectById,
+	listProjectImages,
+	listProjectsByArtist,
+	listRelatedProjects,
+	toProjectSummary,
+} from "~/models/projects.server";
 import { toStoredImage } from "~/models/stored-image.server";
+import { getUser } from "~/services/auth.server";
+
+/** How many cards "More from {artist}" and "You may also like" show. */
+const MORE_LIMIT = 4;
+
+const SCHEMA_AVAILABILITY: Record<ProjectAvailability, string> = {
+	available: "https://schema.org/InStock",
+	reserved: "https://schema.org/LimitedAvailability",
+	sold: "https://schema.org/SoldOut",
+};
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogStyles }];
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 	if (!data) return [];
 	const { language, origin } = rootMetaData(matches);
-	const { project } = data;
+	const { project, facts } = data;
 	const path = `/project/${encodeURIComponent(project.id)}`;
 	const images = data.gallery.map((picture) => absoluteUrl(origin, pictureUrl(picture)));
-	return seoMeta({
+	const tags = seoMeta({
 		...data.meta,
 		path,
 		origin,
@@ -42,38 +66,66 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 			category: project.category,
 			brand: { "@type": "Brand", name: project.designer },
 			manufacturer: { "@type": "Organization", name: project.designer },
+			// The stored dimensions do not say which number is the width, depth or height, so they go
+			// out as the text people read rather than guessed axes.
+			...(facts.dimensions ? { size: `${facts.dimensions} cm` } : {}),
+			...(facts.materials ? { material: facts.materials } : {}),
+			...(facts.year ? { productionDate: String(facts.year) } : {}),
 			offers: {
 				"@type": "Offer",
 				priceCurrency: "RUB",
-				price: project.price,
-				availability: "https://schema.org/InStock",
+				// "Price on request": no price is claimed.
+				...(hasPrice(project.price) ? { price: project.price } : {}),
+				availability: SCHEMA_AVAILABILITY[project.availability],
 				url: absoluteUrl(origin, path),
 			},
 		},
 	});
+	// A draft is a preview for administrators: never for search engines.
+	return project.status === "draft" ? [...tags, { name: "robots", content: "noindex" }] : tags;
 };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-	const row = await getProjectById(params.id ?? "");
+	// Administrators preview drafts; for everyone else a draft does not exist. (A signed-in visitor's
+	// pages are `private, no-store` and skip the page cache: app/server/remix-handler.ts.)
+	const user = await getUser(request);
+	const row = await getProjectById(params.id ?? "", { includeDrafts: user?.role === "admin" });
 	if (!row) throw new Response("Not Found", { status: 404 });
 	const language = await getLanguage(request);
-	const [galleryRows, artist, t] = await Promise.all([
+	const [galleryRows, artist, byArtist, related, t] = await Promise.all([
 		listProjectImages(row.id),
 		row.artist_id ? getArtistById(row.artist_id) : undefined,
+		row.artist_id ? listProjectsByArtist(row.artist_id) : [],
+		listRelatedProjects(row, MORE_LIMIT),
 		i18nServer.getFixedT(language, "catalog"),
 	]);
 	const project = toProjectSummary(row, language);
-	const gallery: GalleryImage[] = [
-		{ image: project.image, alt: project.name },
-		...galleryRows.map((row, index) => ({
-			image: toStoredImage(row),
-			alt: row.alt_text || t("gallery.imageAlt", { name: project.name, index: index + 2 }),
-		})),
-	];
+	const views: GalleryImage[] = galleryRows.map((picture, index) => ({
+		image: toStoredImage(picture),
+		alt:
+			localized(language, picture.alt_text, picture.alt_text_ru) ||
+			t("gallery.imageAlt", { name: project.name, index: index + 2 }),
+	}));
+	// Without a main image the first gallery view is the cover (the model's `cover`): shown once, first.
+	const gallery: GalleryImage[] = row.image
+		? [{ image: project.image, alt: project.name }, ...views]
+		: views.length > 0
+			? views
+			: [{ image: null, alt: project.name }];
+	const facts: ProjectFactValues = {
+		dimensions: row.dimensions.trim(),
+		materials: localized(language, row.materials_en, row.materials_ru).trim(),
+		year: row.year,
+		editionSize: row.edition_size,
+	};
+	const summary = (rows: typeof byArtist) => rows.map((other) => toProjectSummary(other, language));
 	return {
 		project,
 		gallery,
+		facts,
 		artist: artist ? { id: artist.id, name: artist.name } : null,
+		moreFromArtist: summary(byArtist.filter((other) => other.id !== row.id).slice(0, MORE_LIMIT)),
+		related: summary(related),
 		meta: {
 			title: t("project.metaTitle", { name: project.name }),
 			description:
@@ -84,11 +136,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function ProjectPage() {
-	const { project, gallery, artist } = useLoaderData<typeof loader>();
+	const { project, gallery, artist, facts, moreFromArtist, related } = useLoaderData<typeof loader>();
 	const { t } = useTranslation("catalog");
 	const categoryName = t(`categories.${project.category}`, { ns: "common" });
+	const draft = project.status === "draft";
 	return (
 		<article>
+			{draft ? (
+				<p
+					role="status"
+					className="border-b border-accent bg-accent/15 px-5 py-3 text-center text-sm font-semibold md:px-10"
+				>
+					{t("project.draftBanner")}
+				</p>
+			) : null}
 			<div className="mx-auto max-w-[1440px] px-5 pt-8 pb-16 md:px-10 md:pt-12 md:pb-24">
 				<Link
 					to={categoryHref(project.category)}
@@ -128,31 +189,102 @@ export default function ProjectPage() {
 								<dt className="text-xs font-semibold tracking-[0.14em] text-muted uppercase">
 									{t("project.price")}
 								</dt>
-								<dd className="mt-1.5 text-lg font-semibold tabular-nums" data-testid="project-price">
-									{formatPrice(project.price)}
+								<dd className="mt-1.5 flex flex-wrap items-center gap-2 text-lg font-semibold tabular-nums">
+									<Price value={project.price} className="block" />
+									<AvailabilityMark availability={project.availability} />
 								</dd>
 							</div>
 						</dl>
-						<div className="mt-8 flex items-center gap-3">
-							<BuyButton projectId={project.id} projectName={project.name} />
-							<FavouriteButton projectId={project.id} projectName={project.name} className="shrink-0" />
-						</div>
+						{draft ? null : (
+							<div className="mt-8 flex items-center gap-3">
+								<BuyButton projectId={project.id} projectName={project.name} mode={purchaseMode(project)} />
+								<FavouriteButton projectId={project.id} projectName={project.name} className="shrink-0" />
+							</div>
+						)}
 						<section aria-labelledby="project-detail" className="mt-12">
 							<h2 id="project-detail" className="font-display text-xl font-medium tracking-[-0.01em]">
 								{t("project.detailTitle")}
 							</h2>
-							<p className="mt-4 max-w-prose leading-relaxed text-ink/85">
-								{project.description || t("project.noDescription")}
-							</p>
+							<div className="mt-4 grid max-w-prose gap-4 leading-relaxed text-ink/85">
+								{project.description ? (
+									<Paragraphs text={project.description} />
+								) : (
+									<p>{t("project.noDescription")}</p>
+								)}
+							</div>
+							<ProjectLink link={project.link} />
 						</section>
+						<ProjectFacts facts={facts} />
 						<div className="mt-10">
-							<SellingPoints />
+							<SellingPoints category={project.category} />
 						</div>
 					</div>
 				</div>
 			</div>
-			<PurchaseRequest id={project.id} name={project.name} />
+			{artist && moreFromArtist.length > 0 ? (
+				<MoreProjects
+					id="more-from-artist"
+					title={t("project.moreFrom", { artist: artist.name })}
+					projects={moreFromArtist}
+				/>
+			) : null}
+			{related.length > 0 ? (
+				<MoreProjects id="related-projects" title={t("project.related")} projects={related} />
+			) : null}
+			{draft ? null : <PurchaseRequest id={project.id} name={project.name} />}
 		</article>
+	);
+}
+
+/** The project's link: an outside case study opens in a new tab, a path on this site navigates there. */
+function ProjectLink({ link }: { link: string | null }) {
+	const { t } = useTranslation("catalog");
+	const className =
+		"mt-6 inline-flex items-center gap-2 font-semibold underline decoration-accent/50 decoration-1 underline-offset-4 transition-colors hover:decoration-accent";
+	if (link?.startsWith("http")) {
+		return (
+			<a href={link} target="_blank" rel="noopener noreferrer" className={className}>
+				{t("project.viewCaseStudy")}
+				<ExternalIcon width={16} height={16} aria-hidden="true" />
+				<span className="sr-only">({t("project.opensInNewTab")})</span>
+			</a>
+		);
+	}
+	if (link?.startsWith("/")) {
+		return (
+			<Link to={link} prefetch="intent" className={className}>
+				{t("project.viewMore")}
+				<ArrowRightIcon width={16} height={16} aria-hidden="true" />
+			</Link>
+		);
+	}
+	return null;
+}
+
+/** A row of cards under the piece; each opens that piece's own page. */
+function MoreProjects({ id, title, projects }: { id: string; title: string; projects: ProjectSummary[] }) {
+	return (
+		<section
+			aria-labelledby={id}
+			className="mx-auto max-w-[1440px] border-t border-line px-5 py-14 md:px-10 md:py-20"
+		>
+			<h2 id={id} className="font-display text-2xl font-medium tracking-[-0.02em] md:text-4xl">
+				{title}
+			</h2>
+			<ul className="mt-8 grid gap-x-6 gap-y-10 sm:grid-cols-2 lg:grid-cols-4">
+				{projects.map((project) => (
+					<li key={project.id}>
+						<ProjectCard
+							project={project}
+							opens="project"
+							headingLevel={3}
+							showPrice
+							sizes="(min-width: 1024px) 22vw, (min-width: 640px) 45vw, 92vw"
+						/>
+					</li>
+				))}
+			</ul>
+		</section>
 	);
 }
 

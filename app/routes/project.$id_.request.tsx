@@ -2,18 +2,24 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { Price } from "~/components/price";
 import type { PurchaseActionData } from "~/components/purchase-form";
 import { PurchaseForm } from "~/components/purchase-form";
 import { readFormData } from "~/lib/form.server";
-import { formatPrice } from "~/lib/format";
+import { hasPrice } from "~/lib/format";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { PURCHASE_TOAST_MS, purchaseSchema } from "~/lib/purchase";
 import { purchaseRequestLimiter } from "~/lib/purchase.server";
+import { PURCHASE_TEXT, type PurchaseMode, purchaseMode } from "~/lib/purchase-mode";
 import { clientAddress } from "~/lib/rate-limit.server";
 import { rootMetaData, seoMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import { getProjectById } from "~/models/projects.server";
-import { createPurchaseRequest, ProjectNotFoundError } from "~/models/purchase-requests.server";
+import {
+	createPurchaseRequest,
+	ProjectNotFoundError,
+	ProjectSoldError,
+} from "~/models/purchase-requests.server";
 import { getUser } from "~/services/auth.server";
 import { requireSiteOpen } from "~/services/maintenance.server";
 
@@ -32,6 +38,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 	];
 };
 
+/** Published pieces only: a draft is unknown here, to admins too (it cannot be requested). */
 async function loadProject(id: string | undefined) {
 	const project = id ? await getProjectById(id) : undefined;
 	if (!project) throw new Response("Not Found", { status: 404 });
@@ -41,8 +48,10 @@ async function loadProject(id: string | undefined) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	const project = await loadProject(params.id);
 	const [user, t] = await Promise.all([getUser(request), i18nServer.getFixedT(await getLanguage(request))]);
+	const mode = purchaseMode(project);
 	return {
-		title: `${t("purchase.title")} — ${project.name}`,
+		title: `${t(PURCHASE_TEXT[mode].title)} — ${project.name}`,
+		mode,
 		project: { id: project.id, name: project.name, designer: project.designer, price: project.price },
 		email: user?.email ?? "",
 	};
@@ -61,6 +70,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
 		return fail(submission.reply({ formErrors: ["purchase.tooMany"] }), 429);
 	}
 	if (submission.status !== "success") return fail(submission.reply(), 400);
+	// The form says what it asks; whether that is allowed, and what price was shown, the stored piece says.
+	const kind = formData.get("kind") === "similar" ? "similar" : "purchase";
+	const mode: PurchaseMode = kind === "similar" ? "similar" : hasPrice(project.price) ? "buy" : "price";
 
 	// The honeypot was filled: answer like a success so the bot learns nothing, but save nothing.
 	if (!submission.value.website) {
@@ -71,16 +83,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
 				email: submission.value.email,
 				phone: submission.value.phone,
 				userId: user?.id ?? null,
+				kind,
 			});
 		} catch (error) {
 			if (error instanceof ProjectNotFoundError) throw new Response("Not Found", { status: 404 });
+			if (error instanceof ProjectSoldError)
+				return fail(submission.reply({ formErrors: ["purchase.sold"] }), 409);
 			throw error;
 		}
 	}
-	if (dialog) return data<PurchaseActionData>({ ok: true, projectName: project.name });
+	if (dialog) return data<PurchaseActionData>({ ok: true, projectName: project.name, mode });
 	return redirectWithToast(`/project/${encodeURIComponent(project.id)}`, {
 		type: "success",
-		title: "purchase.thanks",
+		title: PURCHASE_TEXT[mode].thanks,
 		values: { projectName: project.name },
 		duration: PURCHASE_TOAST_MS,
 	});
@@ -88,7 +103,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function PurchaseRequestPage() {
 	const { t } = useTranslation();
-	const { project, email } = useLoaderData<typeof loader>();
+	const { project, email, mode } = useLoaderData<typeof loader>();
+	const text = PURCHASE_TEXT[mode];
 	const actionData = useActionData<typeof action>();
 	return (
 		<div className="mx-auto grid max-w-[1440px] gap-12 px-5 py-14 md:grid-cols-2 md:px-10 md:py-20">
@@ -97,17 +113,20 @@ export default function PurchaseRequestPage() {
 					← {t("purchase.backToProject")}
 				</Link>
 				<h1 className="mt-6 font-display text-[clamp(2.25rem,5vw,3.75rem)] leading-none font-semibold tracking-[-0.04em]">
-					{t("purchase.title")}
+					{t(text.title)}
 				</h1>
 				<p className="mt-6 font-display text-xl">{project.name}</p>
 				<p className="text-muted">{project.designer}</p>
-				<p className="mt-3 text-lg font-semibold">{formatPrice(project.price)}</p>
-				<p className="mt-6 max-w-md text-muted">{t("purchase.intro", { projectName: project.name })}</p>
+				{mode === "similar" ? null : (
+					<Price value={project.price} className="mt-3 block text-lg font-semibold" />
+				)}
+				<p className="mt-6 max-w-md text-muted">{t(text.intro, { projectName: project.name })}</p>
 			</div>
 			<div className="w-full max-w-md rounded-2xl border border-line bg-card p-6 md:p-8">
 				<PurchaseForm
 					projectId={project.id}
 					defaultEmail={email}
+					mode={mode}
 					lastResult={actionData && !actionData.ok ? actionData.result : null}
 				/>
 			</div>

@@ -154,6 +154,66 @@ describe("purchase requests", () => {
 		expect(await myOrders(cookie)).toEqual([]);
 	});
 
+	it("refuses to sell a sold piece (409, a message, nothing saved), but records a request about similar work", async () => {
+		const before = await count();
+		const refused = await post(
+			{ email: "late@example.com", phone: "+79161234567" },
+			{ id: "nido-stool", ip: "192.0.2.50" },
+		);
+		expect(statusOf(refused)).toBe(409);
+		expect(JSON.stringify(refused)).toContain("purchase.sold");
+		expect(await count()).toBe(before);
+
+		const asked = (await post(
+			{ email: "late@example.com", phone: "+79161234567", kind: "similar" },
+			{ id: "nido-stool", ip: "192.0.2.50" },
+		)) as Response;
+		expect(asked.status).toBe(302);
+		const saved = await db
+			.selectFrom("purchase_requests")
+			.selectAll()
+			.orderBy("id", "desc")
+			.executeTakeFirstOrThrow();
+		expect(saved).toMatchObject({ project_id: "nido-stool", kind: "similar", email: "late@example.com" });
+	});
+
+	it("records that no price was shown for a piece on request, whatever the form says", async () => {
+		await post(
+			{ email: "price@example.com", phone: "+79161234567", price_shown: "1", price: "500" },
+			{ id: "northline-identity", ip: "192.0.2.60" },
+		);
+		await post({ email: "priced@example.com", phone: "+79161234567" }, { ip: "192.0.2.60" });
+		const rows = await db
+			.selectFrom("purchase_requests")
+			.select(["email", "price_shown", "project_price", "kind"])
+			.where("email", "in", ["price@example.com", "priced@example.com"])
+			.orderBy("email")
+			.execute();
+		expect(rows).toEqual([
+			{ email: "price@example.com", price_shown: 0, project_price: 0, kind: "purchase" },
+			{ email: "priced@example.com", price_shown: 1, project_price: expect.any(Number), kind: "purchase" },
+		]);
+	});
+
+	it("takes no request for a draft: 404, even from an administrator", async () => {
+		await db.updateTable("projects").set({ status: "draft" }).where("id", "=", "pill-side-table").execute();
+		const admin = await createUser({
+			email: "boss@example.com",
+			phone: null,
+			password: "long-enough-pw",
+			username: "boss",
+		});
+		await db.updateTable("users").set({ role: "admin" }).where("id", "=", admin.id).execute();
+		const cookie = (await startSession(admin.id)).split(";")[0] ?? "";
+		const before = await count();
+		const result = await post(
+			{ email: "boss@example.com", phone: "+79161234567" },
+			{ id: "pill-side-table", cookie, ip: "192.0.2.70" },
+		);
+		expect(statusOf(result)).toBe(404);
+		expect(await count()).toBe(before);
+	});
+
 	it("limits requests per address with a 429", async () => {
 		let last: unknown;
 		for (let i = 0; i < 21; i++)

@@ -1,11 +1,36 @@
 import { useTranslation } from "react-i18next";
 import { Icon, type IconProps } from "~/components/icons";
+import type { ProjectCategory } from "~/lib/categories";
 
-const SELLING_POINTS = ["handcrafted", "limited", "certificate", "shipping"] as const;
-type SellingPoint = (typeof SELLING_POINTS)[number];
+type SellingPoint =
+	| "handcrafted"
+	| "limited"
+	| "certificate"
+	| "shipping"
+	| "studio"
+	| "scope"
+	| "sources"
+	| "smallGroups"
+	| "materials"
+	| "takeHome";
 
-/** The four promises every FORMA piece comes with (spec: project detail), each with a small line icon. */
-export function SellingPoints() {
+/**
+ * What FORMA promises depends on what is sold (decisions, Round 2): objects and art get the spec's four;
+ * clothing is not issued a certificate; a branding service is made for the client and never shipped; a
+ * workshop is an afternoon in the studio.
+ */
+const POINTS_BY_CATEGORY: Record<ProjectCategory, readonly SellingPoint[]> = {
+	furniture: ["handcrafted", "limited", "certificate", "shipping"],
+	design: ["handcrafted", "limited", "certificate", "shipping"],
+	art: ["handcrafted", "limited", "certificate", "shipping"],
+	clothing: ["handcrafted", "limited", "shipping"],
+	branding: ["studio", "scope", "sources"],
+	creative: ["smallGroups", "materials", "takeHome"],
+	uncategorized: ["handcrafted", "limited"],
+};
+
+/** The promises that hold for a piece of this category, each with a small line icon. */
+export function SellingPoints({ category }: { category: ProjectCategory }) {
 	const { t } = useTranslation("catalog");
 	return (
 		<section aria-labelledby="selling-points">
@@ -13,7 +38,7 @@ export function SellingPoints() {
 				{t("project.sellingPointsTitle")}
 			</h2>
 			<ul className="grid gap-x-6 gap-y-4 sm:grid-cols-2">
-				{SELLING_POINTS.map((point) => {
+				{POINTS_BY_CATEGORY[category].map((point) => {
 					const PointIcon = ICONS[point];
 					return (
 						<li key={point} className="flex items-center gap-3 text-sm font-medium">
@@ -60,6 +85,51 @@ const ICONS: Record<SellingPoint, (props: IconProps) => JSX.Element> = {
 			<path d="M2 7h11v9H2zM13 10h4.5l3.5 3.5V16h-8" />
 			<circle cx="6" cy="18" r="2" />
 			<circle cx="17" cy="18" r="2" />
+		</Icon>
+	),
+	/** A pen nib: made by the studio for the client. */
+	studio: (props) => (
+		<Icon {...props}>
+			<path d="m12 3 6 7-6 11-6-11 6-7Z" />
+			<path d="M12 10v5" />
+			<circle cx="12" cy="16.5" r="1.5" />
+		</Icon>
+	),
+	/** A calendar: agreed scope and dates. */
+	scope: (props) => (
+		<Icon {...props}>
+			<rect x="3.5" y="5" width="17" height="15" rx="1.5" />
+			<path d="M3.5 10h17M8 3v4M16 3v4M8 14l2.5 2.5L16 13" />
+		</Icon>
+	),
+	/** A folder: every source file handed over. */
+	sources: (props) => (
+		<Icon {...props}>
+			<path d="M3 7a1 1 0 0 1 1-1h5l2 2h9a1 1 0 0 1 1 1v9a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1Z" />
+			<path d="M9 14h6" />
+		</Icon>
+	),
+	/** Three people: a small group. */
+	smallGroups: (props) => (
+		<Icon {...props}>
+			<circle cx="12" cy="8" r="2.5" />
+			<circle cx="5.5" cy="10" r="2" />
+			<circle cx="18.5" cy="10" r="2" />
+			<path d="M7.5 19a4.5 4.5 0 0 1 9 0M2 18.5a3.5 3.5 0 0 1 5-3M22 18.5a3.5 3.5 0 0 0-5-3" />
+		</Icon>
+	),
+	/** A brush: materials are provided. */
+	materials: (props) => (
+		<Icon {...props}>
+			<path d="M14.5 4.5 19.5 9.5 11 18l-5-5 8.5-8.5Z" />
+			<path d="M6 13c-2 1-3 3-3 6 3 0 5-1 6-3" />
+		</Icon>
+	),
+	/** A bag: you take home what you made. */
+	takeHome: (props) => (
+		<Icon {...props}>
+			<path d="M5 8h14l-1 12H6L5 8Z" />
+			<path d="M9 8V6a3 3 0 0 1 6 0v2" />
 		</Icon>
 	),
 };

@@ -96,7 +96,7 @@ export default function ShopPage() {
 					<ul className="mt-6 grid gap-x-6 gap-y-12 sm:grid-cols-2 lg:grid-cols-3">
 						{projects.map((project, index) => (
 							<li key={project.id}>
-								<ProjectCard project={project} showPrice priority={index === 0} />
+								<ProjectCard project={project} opens="project" showPrice priority={index === 0} />
 							</li>
 						))}
 					</ul>

@@ -1,8 +1,8 @@
-import { Link, useLocation } from "@remix-run/react";
+import { NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { SITE_CATEGORIES } from "~/lib/categories";
-import { STUDIO_URL } from "~/lib/site";
+import { MAIN_NAV_LINKS, MOBILE_EXTRA_LINKS } from "~/lib/navigation";
+import { cx, STUDIO_URL } from "~/lib/site";
 import { useHydrated } from "~/lib/use-hydrated";
 import { CloseIcon, ExternalIcon, MenuIcon } from "./icons";
 
@@ -57,11 +57,12 @@ export function MobileMenu() {
 		};
 	}, [open]);
 
+	const close = () => detailsRef.current?.removeAttribute("open");
 	const label = t(open ? "menu.close" : "menu.open");
 	return (
 		<details
 			ref={detailsRef}
-			className="group md:hidden"
+			className="group lg:hidden"
 			onToggle={(event) => setOpen(event.currentTarget.open)}
 		>
 			{/* biome-ignore lint/a11y/useSemanticElements: <summary> is the native disclosure control (works without JavaScript) */}
@@ -80,16 +81,29 @@ export function MobileMenu() {
 				className="fixed inset-0 top-20 z-40 flex flex-col justify-between overflow-y-auto bg-paper px-6 pt-8 pb-10"
 			>
 				<nav aria-label={t("menu.title")}>
-					<ul className="flex flex-col gap-2">
-						{SITE_CATEGORIES.map((category) => (
-							<li key={category}>
-								<Link
-									to={`/${category}`}
-									className="block py-2 font-display text-4xl font-medium tracking-tight"
-									onClick={() => detailsRef.current?.removeAttribute("open")}
+					<ul className="flex flex-col">
+						{MAIN_NAV_LINKS.map((link) => (
+							<li key={link}>
+								<MenuLink
+									to={`/${link}`}
+									onNavigate={close}
+									className="font-display text-4xl font-medium tracking-tight"
 								>
-									{t(`nav.${category}`)}
-								</Link>
+									{t(`nav.${link}`)}
+								</MenuLink>
+							</li>
+						))}
+					</ul>
+					<ul className="mt-6 flex flex-col border-t border-line pt-4">
+						{MOBILE_EXTRA_LINKS.map((link) => (
+							<li key={link}>
+								<MenuLink
+									to={`/${link}`}
+									onNavigate={close}
+									className="font-display text-2xl font-medium tracking-tight"
+								>
+									{t(`nav.${link}`)}
+								</MenuLink>
 							</li>
 						))}
 					</ul>
@@ -105,5 +119,34 @@ export function MobileMenu() {
 				</a>
 			</div>
 		</details>
+	);
+}
+
+/** A menu entry; the current page is marked (aria-current) like the header's links. */
+function MenuLink({
+	to,
+	onNavigate,
+	className,
+	children,
+}: {
+	to: string;
+	onNavigate: () => void;
+	className: string;
+	children: React.ReactNode;
+}) {
+	return (
+		<NavLink
+			to={to}
+			onClick={onNavigate}
+			className={({ isActive }) =>
+				cx(
+					"block py-1.5",
+					className,
+					isActive && "underline decoration-accent decoration-2 underline-offset-8",
+				)
+			}
+		>
+			{children}
+		</NavLink>
 	);
 }

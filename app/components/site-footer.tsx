@@ -5,6 +5,8 @@ import { useRootData } from "~/lib/root-data";
 import { BRAND_WORD, CONTACT_EMAIL, CREDIT_URL, FOOTER_MARQUEE_REPEATS, STUDIO_URL } from "~/lib/site";
 import { ExternalIcon } from "./icons";
 
+/** The gallery column: where to buy, who made it, and how it reaches you (decisions, Round 2). */
+const GALLERY_PAGES = ["shop", "artists", "shipping"] as const;
 const INFO_PAGES = ["about", "contact", "terms", "privacy"] as const;
 
 export function SiteFooter() {
@@ -28,8 +30,8 @@ export function SiteFooter() {
 					))}
 				</div>
 			</div>
-			<div className="mx-auto grid max-w-[1440px] gap-12 px-5 py-16 md:grid-cols-[2fr_1fr_1fr_1fr] md:px-10">
-				<div className="max-w-sm">
+			<div className="mx-auto grid max-w-[1440px] gap-12 px-5 py-16 sm:grid-cols-2 md:px-10 lg:grid-cols-[2fr_repeat(4,1fr)]">
+				<div className="max-w-sm sm:col-span-2 lg:col-span-1">
 					<p className="font-display text-2xl font-semibold tracking-[-0.04em]">{BRAND_WORD}</p>
 					<p className="mt-4 text-muted">{t("footer.tagline")}</p>
 					<a
@@ -47,6 +49,15 @@ export function SiteFooter() {
 						<li key={category}>
 							<Link to={`/${category}`} className="link-underline">
 								{t(`nav.${category}`)}
+							</Link>
+						</li>
+					))}
+				</FooterColumn>
+				<FooterColumn title={t("footer.gallery")}>
+					{GALLERY_PAGES.map((page) => (
+						<li key={page}>
+							<Link to={`/${page}`} className="link-underline">
+								{t(`footer.${page}`)}
 							</Link>
 						</li>
 					))}

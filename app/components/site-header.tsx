@@ -1,6 +1,6 @@
 import { Link, NavLink } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { SITE_CATEGORIES } from "~/lib/categories";
+import { MAIN_NAV_LINKS } from "~/lib/navigation";
 import { useRootData } from "~/lib/root-data";
 import { BRAND_WORD, cx, HEADER_SCROLL_THRESHOLD_PX } from "~/lib/site";
 import { useScrolledPast } from "~/lib/use-scrolled-past";
@@ -29,12 +29,17 @@ export function SiteHeader() {
 				>
 					{BRAND_WORD}
 				</Link>
-				<nav aria-label={t("nav.main")} className="hidden md:block">
-					<ul className="flex items-center gap-1 lg:gap-3">
-						{SITE_CATEGORIES.map((category) => (
-							<li key={category}>
-								<NavLink to={`/${category}`} className="nav-link">
-									{t(`nav.${category}`)}
+				{/* Six links fit beside the controls from 1024 px in both languages (Russian words are longer); below that
+				    they live in the menu. Between lg and xl they sit closer together. */}
+				<nav aria-label={t("nav.main")} className="hidden lg:block">
+					<ul className="flex items-center xl:gap-2">
+						{MAIN_NAV_LINKS.map((link) => (
+							<li key={link}>
+								<NavLink
+									to={`/${link}`}
+									className="nav-link max-xl:px-2 max-xl:tracking-[0.1em] max-xl:after:inset-x-2"
+								>
+									{t(`nav.${link}`)}
 								</NavLink>
 							</li>
 						))}

@@ -28,3 +28,20 @@ export type ProjectAvailability = (typeof PROJECT_AVAILABILITIES)[number];
 
 /** What the Design page holds besides design objects: chips narrow it (spec's /design, decisions Round 2). */
 export const DESIGN_PAGE_CATEGORIES = ["design", "furniture", "clothing"] as const;
+
+/** The Design page's chips (?type=): each narrows the page to one of DESIGN_PAGE_CATEGORIES; none means all. */
+export const DESIGN_PAGE_TYPES = {
+	furniture: "furniture",
+	clothing: "clothing",
+	objects: "design",
+} as const satisfies Record<string, (typeof DESIGN_PAGE_CATEGORIES)[number]>;
+export type DesignPageType = keyof typeof DESIGN_PAGE_TYPES;
+
+/** The chip a ?type= value names, or null (All) for a missing or unknown one. */
+export function parseDesignPageType(value: string | null): DesignPageType | null {
+	return value !== null && isDesignPageType(value) ? value : null;
+}
+
+function isDesignPageType(value: string): value is DesignPageType {
+	return Object.hasOwn(DESIGN_PAGE_TYPES, value);
+}

@@ -4,7 +4,16 @@ import { ArtCollections } from "~/components/catalog/art-collections";
 import catalogStyles from "~/components/catalog/catalog.css";
 import { CategoryBanner } from "~/components/catalog/category-banner";
 import { CategoryProjects } from "~/components/catalog/category-projects";
-import { SITE_CATEGORIES, type SiteCategory } from "~/lib/categories";
+import { DesignTypeChips } from "~/components/catalog/design-type-chips";
+import {
+	DESIGN_PAGE_CATEGORIES,
+	DESIGN_PAGE_TYPES,
+	type DesignPageType,
+	type ProjectCategory,
+	parseDesignPageType,
+	SITE_CATEGORIES,
+	type SiteCategory,
+} from "~/lib/categories";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { logger } from "~/lib/logger.server";
 import type { ProjectSummary } from "~/lib/project-summary";
@@ -14,6 +23,7 @@ import { listProjectsByCategory, toProjectSummary } from "~/models/projects.serv
 /**
  * /branding, /design, /art and /creative. Any other single-segment path that no static route claims
  * (/about, /shop … are their own routes and win over this one), /not-found among them, is a 404.
+ * /design also holds furniture and clothing; its ?type= chips narrow it (an unknown type shows all).
  */
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogStyles }];
 
@@ -32,29 +42,41 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	if (!isSiteCategory(category)) throw new Response("Not Found", { status: 404 });
 	const language = await getLanguage(request);
 	const t = await i18nServer.getFixedT(language, "catalog");
+	const type =
+		category === "design" ? parseDesignPageType(new URL(request.url).searchParams.get("type")) : null;
 	const meta = {
 		title: t("category.metaTitle", { category: t(`nav.${category}`, { ns: "common" }) }),
 		description: t(`category.metaDescription.${category}`),
 	};
 	try {
-		const rows = await listProjectsByCategory(category);
+		const rows = await listProjectsByCategory(categoriesShown(category, type));
 		const projects = rows.map((row) => toProjectSummary(row, language));
-		return { category, projects, error: null, meta };
+		return { category, type, projects, error: null, meta };
 	} catch (error) {
 		// The page (and the site around it) still renders with a translated alert; the cause goes to the log,
 		// never to the visitor.
 		logger.error("loading category projects failed", error, { category });
 		const projects: ProjectSummary[] = [];
-		return data({ category, projects, error: t("category.loadErrorReason"), meta }, { status: 500 });
+		return data({ category, type, projects, error: t("category.loadErrorReason"), meta }, { status: 500 });
 	}
 }
 
+/** The project categories a category page lists: Design holds three, narrowed by its chip; the others one. */
+function categoriesShown(category: SiteCategory, type: DesignPageType | null): readonly ProjectCategory[] {
+	if (category !== "design") return [category];
+	return type ? [DESIGN_PAGE_TYPES[type]] : DESIGN_PAGE_CATEGORIES;
+}
+
 export default function CategoryPage() {
-	const { category, projects, error } = useLoaderData<typeof loader>();
+	const { category, type, projects, error } = useLoaderData<typeof loader>();
 	return (
 		<>
 			<CategoryBanner category={category} count={projects.length} />
-			<CategoryProjects projects={projects} error={error} />
+			<CategoryProjects
+				projects={projects}
+				error={error}
+				filters={category === "design" ? <DesignTypeChips current={type} /> : null}
+			/>
 			{category === "art" ? <ArtCollections /> : null}
 		</>
 	);

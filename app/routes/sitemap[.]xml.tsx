@@ -7,7 +7,7 @@ import { listArtists } from "~/models/artists.server";
 import { listProjectIds } from "~/models/projects.server";
 
 const STATIC_PATHS = ["/", ...SITE_CATEGORIES.map((category) => `/${category}`), "/artists", "/shop"];
-const INFO_PATHS = ["/about", "/contact", "/terms", "/privacy"];
+const INFO_PATHS = ["/about", "/contact", "/shipping", "/terms", "/privacy"];
 
 /** Every public page in both languages, each entry naming its alternates (Google's hreflang sitemap form). */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { ArrowRightIcon } from "~/components/icons";
 import { ProjectCard } from "~/components/project-card";
@@ -8,10 +9,12 @@ interface CategoryProjectsProps {
 	projects: ProjectSummary[];
 	/** Set when the projects could not be loaded; shown instead of the grid. */
 	error?: string | null;
+	/** Controls that narrow the grid (the Design page's chips), between the heading and the grid. */
+	filters?: ReactNode;
 }
 
 /** A category's grid of project cards (1, 2 or 3 columns), its empty state, or its load error. */
-export function CategoryProjects({ projects, error = null }: CategoryProjectsProps) {
+export function CategoryProjects({ projects, error = null, filters = null }: CategoryProjectsProps) {
 	const { t } = useTranslation("catalog");
 	return (
 		<section
@@ -21,6 +24,7 @@ export function CategoryProjects({ projects, error = null }: CategoryProjectsPro
 			<h2 id="category-projects" className="text-xs font-semibold tracking-[0.18em] text-muted uppercase">
 				{t("category.projectsTitle")}
 			</h2>
+			{filters}
 			{error ? (
 				<p
 					role="alert"

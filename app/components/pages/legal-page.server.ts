@@ -1,9 +1,10 @@
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { readSections } from "./locale-content";
 
-export type LegalPageName = "terms" | "privacy";
+/** The pages written as numbered sections: the legal documents and the shipping and returns policy. */
+export type LegalPageName = "terms" | "privacy" | "shipping";
 
-/** Terms and privacy load the same way: translated meta plus their long sections from the server-only namespace. */
+/** Terms, privacy and shipping load the same way: translated meta plus their long sections from the server-only namespace. */
 export async function loadLegalPage(request: Request, page: LegalPageName) {
 	const language = await getLanguage(request);
 	const [t, legal] = await Promise.all([

@@ -5,13 +5,17 @@ import { rootMetaData, seoMeta } from "~/lib/seo";
 import { LegalDocument } from "./legal-document";
 import type { LegalPageName, loadLegalPage } from "./legal-page.server";
 
-/** Date of the texts' last revision; change it with the texts in app/locales/{en,ru}/pages.json and legal.json. */
-const LAST_UPDATED = "2026-11-01";
+/** Date of each text's last revision; change it with the texts in app/locales/{en,ru}/pages.json and legal.json. */
+const LAST_UPDATED: Record<LegalPageName, string> = {
+	terms: "2026-11-01",
+	privacy: "2026-11-01",
+	shipping: "2026-11-23",
+};
 
-/** The loader of /terms and /privacy: loadLegalPage for the route's page. */
+/** The loader of /terms, /privacy and /shipping: loadLegalPage for the route's page. */
 type LegalPageLoader = (args: LoaderFunctionArgs) => ReturnType<typeof loadLegalPage>;
 
-/** The meta of /terms or /privacy: its translated title and description, as an article. */
+/** The meta of /terms, /privacy or /shipping: its translated title and description, as an article. */
 export function legalPageMeta(page: LegalPageName): MetaFunction<LegalPageLoader> {
 	return ({ data, matches }) =>
 		seoMeta({
@@ -23,7 +27,7 @@ export function legalPageMeta(page: LegalPageName): MetaFunction<LegalPageLoader
 		});
 }
 
-/** The page of /terms or /privacy, with the sections its loader read. */
+/** The page of /terms, /privacy or /shipping, with the sections its loader read. */
 export function LegalPage({ page }: { page: LegalPageName }) {
 	const { sections } = useLoaderData<LegalPageLoader>();
 	const { t } = useTranslation("pages");
@@ -32,7 +36,7 @@ export function LegalPage({ page }: { page: LegalPageName }) {
 			eyebrow={t(`${page}.eyebrow`)}
 			title={t(`${page}.title`)}
 			intro={t(`${page}.intro`)}
-			updated={LAST_UPDATED}
+			updated={LAST_UPDATED[page]}
 			sections={sections}
 		/>
 	);

@@ -8,7 +8,7 @@ import { cx } from "~/lib/site";
 import { listArtistsWithWorks } from "~/models/artists.server";
 import { SHOP_SORTS, searchProjects, toProjectSummary } from "~/models/projects.server";
 import { Pagination } from "./pagination";
-import { ShopFilters } from "./shop-filters";
+import { ShopFilters, ShopFiltersDisclosure } from "./shop-filters";
 import { parseShopQuery } from "./shop-query.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
@@ -70,7 +70,10 @@ export default function ShopPage() {
 				</div>
 			</header>
 
-			<ShopFilters query={query} designers={designers} sorts={sorts} />
+			{/* On a phone the results come first and the filters wait below them, folded (the copy at the end). */}
+			<div className="hidden md:block">
+				<ShopFilters query={query} designers={designers} sorts={sorts} />
+			</div>
 
 			<p aria-live="polite" className="flex flex-wrap items-baseline gap-x-3 pt-10 text-sm">
 				<span className="font-semibold">{t("count", { count: total })}</span>
@@ -102,6 +105,10 @@ export default function ShopPage() {
 					</ul>
 				)}
 				<Pagination query={query} page={page} pageCount={pageCount} />
+			</div>
+
+			<div className="pb-16 md:hidden">
+				<ShopFiltersDisclosure query={query} designers={designers} sorts={sorts} />
 			</div>
 		</div>
 	);

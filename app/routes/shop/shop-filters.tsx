@@ -158,6 +158,35 @@ export function ShopFilters({
 	);
 }
 
+/**
+ * The filters on a phone: a native <details> after the results, closed until the visitor asks for it (opens
+ * and closes without JavaScript). Its summary says how many filters are on, so a narrowed list never
+ * looks like the whole catalogue.
+ */
+export function ShopFiltersDisclosure(props: Parameters<typeof ShopFilters>[0]) {
+	const { t } = useTranslation("shop");
+	const { query } = props;
+	const active = [query.q, query.category, query.designer].filter(Boolean).length;
+	return (
+		<details className="group border-t border-b border-line">
+			<summary className="flex min-h-14 cursor-pointer list-none items-center justify-between gap-4 py-4 font-semibold [&::-webkit-details-marker]:hidden">
+				<span className="flex items-baseline gap-3">
+					{t("filters.toggle")}
+					{active > 0 ? (
+						<span className="text-sm font-medium text-muted">{t("filters.active", { count: active })}</span>
+					) : null}
+				</span>
+				<ChevronDownIcon
+					width={18}
+					height={18}
+					className="transition-transform duration-200 group-open:rotate-180 motion-reduce:transition-none"
+				/>
+			</summary>
+			<ShopFilters {...props} />
+		</details>
+	);
+}
+
 /** A filter's small uppercase label above its control (the shop's own look, not the form kit's). */
 function FilterField({
 	label,

@@ -1,0 +1,14 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { LegalPage, legalPageMeta } from "~/components/pages/legal-page";
+import { loadLegalPage } from "~/components/pages/legal-page.server";
+
+/** Shipping & Returns: delivery, packaging, damaged deliveries and returns, in numbered sections like the terms. */
+export const meta = legalPageMeta("shipping");
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	return loadLegalPage(request, "shipping");
+}
+
+export default function ShippingPage() {
+	return <LegalPage page="shipping" />;
+}

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { type Paged, pageWindow, type SortDirection } from "~/lib/admin-list";
 import type { ProjectAvailability, ProjectCategory, ProjectStatus } from "~/lib/categories";
 import { db } from "~/lib/db.server";
 import { type Language, localized } from "~/lib/i18n";
@@ -220,12 +221,51 @@ export async function searchProjects(search: ProjectSearch): Promise<ProjectSear
 // transaction); each function returns the image keys its change stopped using, for the caller to remove
 // from disk with deleteImageIfUnused once the transaction has committed.
 
-/** Every project, drafts included, for the admin list, newest first. */
-export async function listProjectsForAdmin(): Promise<ProjectRecord[]> {
-	return selectProjects({ includeDrafts: true })
+export const ADMIN_PROJECT_SORTS = ["created", "id", "name", "designer", "category", "price"] as const;
+export type AdminProjectSort = (typeof ADMIN_PROJECT_SORTS)[number];
+
+/** The column each sort key orders by: a whitelist, so no client string ever reaches the SQL. */
+const ADMIN_PROJECT_ORDER = {
+	created: sql`projects.created_at`,
+	id: sql`projects.id`,
+	name: sql`search_fold(projects.name)`,
+	designer: sql`search_fold(coalesce(artists.name, ''))`,
+	category: sql`projects.category`,
+	price: sql`projects.price`,
+} satisfies Record<AdminProjectSort, unknown>;
+
+/**
+ * One page of the admin list, drafts included: `query` matches the name, the artist or the id, ignoring
+ * case (Cyrillic too) and ё/е; sorted by a whitelisted column, newest first by default. A page past the end
+ * gives the last page.
+ */
+export async function listProjectsForAdmin(
+	options: { query?: string; sort?: AdminProjectSort; direction?: SortDirection; page?: number } = {},
+): Promise<Paged<ProjectRecord>> {
+	let query = selectProjects({ includeDrafts: true });
+	const text = options.query?.trim();
+	if (text) {
+		query = query.where(
+			sql<number>`instr(search_fold(projects.name || ' ' || coalesce(artists.name, '') || ' ' || projects.id), ${foldForSearch(text)})`,
+			">",
+			0,
+		);
+	}
+	const { total } = await query
+		.clearSelect()
+		.select((eb) => eb.fn.countAll<number>().as("total"))
+		.executeTakeFirstOrThrow();
+	const window = pageWindow(Number(total), options.page ?? 1);
+	const sort = ADMIN_PROJECT_SORTS.includes(options.sort as AdminProjectSort) ? options.sort : "created";
+	const direction = options.direction === "asc" ? sql`asc` : sql`desc`;
+	const rows = await query
+		.orderBy(sql`${ADMIN_PROJECT_ORDER[sort ?? "created"]} ${direction}`)
 		.orderBy("projects.created_at", "desc")
 		.orderBy("projects.id")
+		.limit(window.limit)
+		.offset(window.offset)
 		.execute();
+	return { rows, total: Number(total), page: window.page, pageCount: window.pageCount };
 }
 
 /** What the project form edits, apart from the id and the images. */

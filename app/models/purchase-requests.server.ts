@@ -1,6 +1,10 @@
+import { sql } from "kysely";
+import { type Paged, pageWindow, type SortDirection } from "~/lib/admin-list";
 import { db } from "~/lib/db.server";
 import { hasPrice } from "~/lib/format";
+import { foldForSearch } from "~db/connection";
 import type { PurchaseRequest, PurchaseRequestKind, PurchaseRequestStatus, User } from "~db/schema";
+import { type ProjectRecord, selectProjects } from "./projects.server";
 
 export class ProjectNotFoundError extends Error {
 	override name = "ProjectNotFoundError";
@@ -60,21 +64,107 @@ export async function createPurchaseRequest(input: {
  * into the purchase form, or register with someone else's), so showing them would let strangers read and
  * plant orders. E-mail verification (a later issue) can bring them back.
  */
-export async function listRequestsForUser(user: Pick<User, "id">): Promise<PurchaseRequest[]> {
-	return db
+export async function listRequestsForUser(
+	user: Pick<User, "id">,
+): Promise<Array<PurchaseRequest & { project: ProjectRecord | null }>> {
+	const requests = await db
 		.selectFrom("purchase_requests")
 		.selectAll()
 		.where("user_id", "=", user.id)
 		.orderBy("created_at", "desc")
 		.orderBy("id", "desc")
 		.execute();
+	// The piece as the public sees it now (its cover, its page); null once deleted or back in drafts.
+	const ids = [...new Set(requests.flatMap((request) => (request.project_id ? [request.project_id] : [])))];
+	const projects = ids.length > 0 ? await selectProjects().where("projects.id", "in", ids).execute() : [];
+	const byId = new Map(projects.map((project) => [project.id, project]));
+	return requests.map((request) => ({
+		...request,
+		project: request.project_id ? (byId.get(request.project_id) ?? null) : null,
+	}));
 }
 
-/** The admin's inbox, newest first, optionally one status only. */
-export async function listRequests(status?: PurchaseRequestStatus): Promise<PurchaseRequest[]> {
-	let query = db.selectFrom("purchase_requests").selectAll();
-	if (status) query = query.where("status", "=", status);
-	return query.orderBy("created_at", "desc").orderBy("id", "desc").execute();
+export const REQUEST_SORTS = ["date", "status", "price"] as const;
+export type RequestSort = (typeof REQUEST_SORTS)[number];
+
+/** The column each sort key orders by: a whitelist, so no client string ever reaches the SQL. */
+const REQUEST_ORDER = {
+	date: sql`purchase_requests.created_at`,
+	// The workflow's order (new → in progress → done, cancelled last), not the alphabet's.
+	status: sql`case purchase_requests.status when 'new' then 0 when 'in_progress' then 1 when 'done' then 2 else 3 end`,
+	price: sql`purchase_requests.project_price`,
+} satisfies Record<RequestSort, unknown>;
+
+export interface RequestFilter {
+	status?: PurchaseRequestStatus;
+	/** Matched in the e-mail, the phone (digits, however typed) and the project's name, ignoring case. */
+	query?: string;
+	sort?: RequestSort;
+	direction?: SortDirection;
+}
+
+function filteredRequests(filter: RequestFilter) {
+	let query = db.selectFrom("purchase_requests");
+	if (filter.status) query = query.where("purchase_requests.status", "=", filter.status);
+	const text = filter.query?.trim();
+	if (text) {
+		const needle = foldForSearch(text);
+		const digits = text.replace(/[\s()+-]/g, "");
+		query = query.where((eb) =>
+			eb.or([
+				eb(
+					sql<number>`instr(search_fold(purchase_requests.email || ' ' || purchase_requests.project_name || ' ' || purchase_requests.phone), ${needle})`,
+					">",
+					0,
+				),
+				...(/^\d{3,}$/.test(digits)
+					? [eb(sql<number>`instr(purchase_requests.phone, ${digits})`, ">", 0)]
+					: []),
+			]),
+		);
+	}
+	const sort = REQUEST_SORTS.includes(filter.sort as RequestSort) ? (filter.sort as RequestSort) : "date";
+	const direction = filter.direction === "asc" ? sql`asc` : sql`desc`;
+	return {
+		query,
+		order: sql`${REQUEST_ORDER[sort]} ${direction}, purchase_requests.created_at desc, purchase_requests.id desc`,
+	};
+}
+
+/** The admin's inbox, one page at a time: newest first unless sorted otherwise, optionally filtered. */
+export async function listRequests(
+	filter: RequestFilter & { page?: number } = {},
+): Promise<Paged<PurchaseRequest>> {
+	const { query, order } = filteredRequests(filter);
+	const { total } = await query
+		.select((eb) => eb.fn.countAll<number>().as("total"))
+		.executeTakeFirstOrThrow();
+	const window = pageWindow(Number(total), filter.page ?? 1);
+	const rows = await query.selectAll().orderBy(order).limit(window.limit).offset(window.offset).execute();
+	return { rows, total: Number(total), page: window.page, pageCount: window.pageCount };
+}
+
+/** Every request the filter matches, in its order, for the CSV export (with the buyer's username). */
+export async function listRequestsForExport(filter: RequestFilter) {
+	const { query, order } = filteredRequests(filter);
+	return query
+		.leftJoin("users", "users.id", "purchase_requests.user_id")
+		.selectAll("purchase_requests")
+		.select("users.username")
+		.orderBy(order)
+		.execute();
+}
+
+export const MAX_NOTE_LENGTH = 2000;
+
+/** Saves the gallery's internal note on a request; false when there is no such request. */
+export async function setRequestNote(id: number, note: string): Promise<boolean> {
+	const result = await db
+		.updateTable("purchase_requests")
+		.set({ note, updated_at: new Date().toISOString() })
+		.where("id", "=", id)
+		.executeTakeFirst();
+	return Number(result.numUpdatedRows) > 0;
 }
 
 export async function countNewRequests(): Promise<number> {

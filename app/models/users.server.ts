@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { pageWindow, type SortDirection } from "~/lib/admin-list";
 import { db } from "~/lib/db.server";
 import { hashPassword } from "~/lib/password.server";
 import {
@@ -8,6 +9,7 @@ import {
 	usernameFromEmail,
 	usernameProblem,
 } from "~/lib/usernames";
+import { foldForSearch } from "~db/connection";
 
 import type { User, UserRole, UserStatus } from "~db/schema";
 
@@ -155,13 +157,48 @@ export async function setUserStatus(userId: number, status: UserStatus): Promise
 	});
 }
 
-/** The users screen: everyone, oldest first, without password hashes. */
-export async function listUsers() {
-	return db
-		.selectFrom("users")
+export const USER_SORTS = ["id", "username", "email", "role", "status"] as const;
+export type UserSort = (typeof USER_SORTS)[number];
+
+/** The column each sort key orders by: a whitelist, so no client string ever reaches the SQL. */
+const USER_ORDER = {
+	id: sql`users.id`,
+	username: sql`search_fold(users.username)`,
+	email: sql`search_fold(users.email)`,
+	role: sql`users.role`,
+	status: sql`users.status`,
+} satisfies Record<UserSort, unknown>;
+
+/**
+ * The users screen, one page at a time and without password hashes: `query` matches the username, e-mail
+ * or phone, ignoring case (Cyrillic too); oldest first unless sorted by a whitelisted column.
+ */
+export async function listUsers(
+	options: { query?: string; sort?: UserSort; direction?: SortDirection; page?: number } = {},
+) {
+	let query = db.selectFrom("users");
+	const text = options.query?.trim();
+	if (text) {
+		query = query.where(
+			sql<number>`instr(search_fold(users.username || ' ' || users.email || ' ' || coalesce(users.phone, '')), ${foldForSearch(text)})`,
+			">",
+			0,
+		);
+	}
+	const { total } = await query
+		.select((eb) => eb.fn.countAll<number>().as("total"))
+		.executeTakeFirstOrThrow();
+	const window = pageWindow(Number(total), options.page ?? 1);
+	const sort = USER_SORTS.includes(options.sort as UserSort) ? (options.sort as UserSort) : "id";
+	const direction = options.direction === "desc" ? sql`desc` : sql`asc`;
+	const rows = await query
 		.select(["id", "username", "email", "phone", "role", "status", "created_at"])
-		.orderBy("id")
+		.orderBy(sql`${USER_ORDER[sort]} ${direction}`)
+		.orderBy("users.id")
+		.limit(window.limit)
+		.offset(window.offset)
 		.execute();
+	return { rows, total: Number(total), page: window.page, pageCount: window.pageCount };
 }
 
 /** Why an admin's change to an account was refused (each has a translated message). */

@@ -4,18 +4,22 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
+import { Price } from "~/components/price";
 import { ProjectCard } from "~/components/project-card";
+import { ResponsiveImage } from "~/components/responsive-image";
+import { CARD_TABLE } from "~/components/ui/card-table";
 import { Field } from "~/components/ui/form-fields";
 import { readFormData } from "~/lib/form.server";
-import { formatPrice } from "~/lib/format";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { verifyPassword } from "~/lib/password.server";
 import { rootMetaData, seoMeta } from "~/lib/seo";
+import { cx } from "~/lib/site";
 import { redirectWithToast } from "~/lib/toast.server";
 import { newPasswordField, russianPhoneField } from "~/lib/validation";
 import { listFavouriteProjects } from "~/models/favourites.server";
 import { toProjectSummary } from "~/models/projects.server";
 import { listRequestsForUser } from "~/models/purchase-requests.server";
+import { toStoredImage } from "~/models/stored-image.server";
 import { changeUserPassword, updateUserPhone } from "~/models/users.server";
 import { getSessionId, requireUser } from "~/services/auth.server";
 import { requireSiteOpen } from "~/services/maintenance.server";
@@ -58,9 +62,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
 			user: { username: user.username, email: user.email, phone: user.phone, role: user.role },
 			orders: orders.map((order) => ({
 				id: order.id,
-				projectId: order.project_id,
+				// Only a piece the public can still open is linked (deleted or back in drafts: its name only).
+				projectId: order.project?.id ?? null,
 				projectName: order.project_name,
+				removed: order.project_id === null,
+				image: order.project
+					? toStoredImage({
+							image: order.project.cover,
+							image_width: order.project.cover_width,
+							image_height: order.project.cover_height,
+						})
+					: null,
 				price: order.project_price,
+				priceShown: order.price_shown === 1,
 				createdAt: order.created_at,
 				status: order.status,
 			})),
@@ -156,10 +170,10 @@ export default function AccountPage() {
 					{t("account.sections.orders")}
 				</h2>
 				{orders.length === 0 ? (
-					<p className="mt-4 text-muted">{t("account.noOrders")}</p>
+					<EmptyState text={t("account.noOrders")} />
 				) : (
-					<div className="mt-6 overflow-x-auto">
-						<table className="w-full min-w-[36rem] text-left text-sm">
+					<div className={cx("mt-6", CARD_TABLE)}>
+						<table className="w-full text-left text-sm md:min-w-[36rem]">
 							<thead className="border-b border-line text-muted">
 								<tr>
 									<th scope="col" className="py-3 pr-4 font-semibold">
@@ -178,27 +192,21 @@ export default function AccountPage() {
 							</thead>
 							<tbody>
 								{orders.map((order) => (
-									<tr key={order.id} className="border-b border-line">
+									<tr key={order.id} className="border-b border-line align-middle" data-testid="order-row">
 										<td className="py-3 pr-4">
-											{order.projectId ? (
-												<Link
-													to={`/project/${order.projectId}`}
-													className="font-semibold underline-offset-4 hover:underline"
-												>
-													{order.projectName}
-												</Link>
+											<OrderPiece order={order} />
+										</td>
+										<td className="py-3 pr-4 whitespace-nowrap" data-label={t("account.orderPrice")}>
+											{order.priceShown ? (
+												<Price value={order.price} />
 											) : (
-												<span>
-													{order.projectName}{" "}
-													<span className="text-muted">({t("account.projectRemoved")})</span>
-												</span>
+												t("price.onRequest", { ns: "common" })
 											)}
 										</td>
-										<td className="py-3 pr-4 whitespace-nowrap">{formatPrice(order.price)}</td>
-										<td className="py-3 pr-4 whitespace-nowrap">
+										<td className="py-3 pr-4 whitespace-nowrap" data-label={t("account.orderDate")}>
 											{dateFormat.format(new Date(order.createdAt))}
 										</td>
-										<td className="py-3">
+										<td className="py-3" data-label={t("account.orderStatus")}>
 											<span className="rounded-full border border-line px-3 py-1 text-xs font-semibold">
 												{t(`status.${order.status}`)}
 											</span>
@@ -220,12 +228,12 @@ export default function AccountPage() {
 					{t("account.sections.favourites")}
 				</h2>
 				{favourites.length === 0 ? (
-					<p className="mt-4 text-muted">{t("account.noFavourites")}</p>
+					<EmptyState text={t("account.noFavourites")} />
 				) : (
 					<ul className="mt-6 grid gap-x-6 gap-y-10 sm:grid-cols-2 lg:grid-cols-3">
 						{favourites.map((project) => (
 							<li key={project.id}>
-								<ProjectCard project={project} headingLevel={3} showPrice />
+								<ProjectCard project={project} headingLevel={3} showPrice opens="project" />
 							</li>
 						))}
 					</ul>
@@ -245,6 +253,58 @@ export default function AccountPage() {
 					<PasswordForm />
 				</div>
 			</section>
+		</div>
+	);
+}
+
+type Order = ReturnType<typeof useLoaderData<typeof loader>>["orders"][number];
+
+/** The piece an order is for: its thumbnail and name, linked to its page while the public can open it. */
+function OrderPiece({ order }: { order: Order }) {
+	const { t } = useTranslation("account");
+	const thumbnail = order.image ? (
+		<ResponsiveImage
+			image={order.image}
+			alt=""
+			sizes="64px"
+			className="size-16 shrink-0 rounded-md bg-ink/5 object-cover"
+		/>
+	) : (
+		<span aria-hidden="true" className="size-16 shrink-0 rounded-md bg-ink/5" />
+	);
+	if (order.projectId) {
+		return (
+			<Link
+				to={`/project/${encodeURIComponent(order.projectId)}`}
+				className="flex items-center gap-4 font-semibold underline-offset-4 hover:underline"
+			>
+				{thumbnail}
+				<span>{order.projectName}</span>
+			</Link>
+		);
+	}
+	return (
+		<span className="flex items-center gap-4">
+			{thumbnail}
+			<span>
+				{order.projectName}{" "}
+				<span className="text-muted">
+					({t(order.removed ? "account.projectRemoved" : "account.projectUnavailable")})
+				</span>
+			</span>
+		</span>
+	);
+}
+
+/** "No orders yet" / "No favourites yet", with the way to the shop. */
+function EmptyState({ text }: { text: string }) {
+	const { t } = useTranslation("account");
+	return (
+		<div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2">
+			<p className="text-muted">{text}</p>
+			<Link to="/shop" className="text-sm font-semibold underline underline-offset-4">
+				{t("account.browseShop")}
+			</Link>
 		</div>
 	);
 }

@@ -15,7 +15,7 @@ const databaseDigest = () => digestOf(sqlite);
  * data from any loader and change nothing through any action: each must call requireAdmin before anything.
  */
 type RouteModule = { loader?: LoaderFunction; action?: ActionFunction };
-// Flat files (admin.requests.tsx) and folder routes (admin.slider/route.tsx).
+// Flat files (admin.settings.tsx) and folder routes (admin.requests/route.tsx).
 const modules = import.meta.glob<RouteModule>([
 	"../../app/routes/admin*.tsx",
 	"../../app/routes/admin*/route.tsx",
@@ -100,7 +100,7 @@ describe("admin routes refuse everyone but administrators", () => {
 
 	it("an administrator does get through (so the checks above can fail)", async () => {
 		const adminCookie = await sessionFor("admin");
-		const route = await modules["../../app/routes/admin.requests.tsx"]?.();
+		const route = await modules["../../app/routes/admin.requests/route.tsx"]?.();
 		const result = await settle(async () =>
 			route?.loader?.({ request: request("/admin/requests", "GET", adminCookie), params: {}, context: {} }),
 		);

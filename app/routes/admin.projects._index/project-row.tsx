@@ -1,9 +1,9 @@
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import { Price } from "~/components/price";
 import { showToast } from "~/components/ui/toaster";
 import type { ProjectCategory } from "~/lib/categories";
-import { formatPrice } from "~/lib/format";
 import { imageUrl, isVectorKey, type StoredImage, variantKey, variantWidths } from "~/lib/images";
 import { cx } from "~/lib/site";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -39,12 +39,12 @@ export function ProjectRow({ project, deleting }: { project: ProjectListRow; del
 			aria-busy={busy || undefined}
 			data-testid="project-row"
 		>
-			<td className="py-3 pr-4 font-mono text-xs">
+			<td className="py-3 pr-4 font-mono text-xs" data-label={t("projects.columns.id")}>
 				<abbr title={t("projects.fullId", { id: project.id })} className="no-underline">
 					{project.id.slice(0, 6)}
 				</abbr>
 			</td>
-			<td className="py-3 pr-4">
+			<td className="py-3 pr-4" data-label={t("projects.columns.image")}>
 				{project.image ? (
 					<img
 						src={thumbnailUrl(project.image)}
@@ -60,17 +60,21 @@ export function ProjectRow({ project, deleting }: { project: ProjectListRow; del
 					</span>
 				)}
 			</td>
-			<td className="py-3 pr-4 font-semibold">
+			<td className="py-3 pr-4 font-semibold" data-label={t("projects.columns.name")}>
 				<Link to={`/project/${encodeURIComponent(project.id)}`} className="hover:underline">
 					{project.name}
 				</Link>
 			</td>
-			<td className="py-3 pr-4">{project.designer}</td>
-			<td className="py-3 pr-4">
+			<td className="py-3 pr-4" data-label={t("projects.columns.designer")}>
+				{project.designer}
+			</td>
+			<td className="py-3 pr-4" data-label={t("projects.columns.category")}>
 				<CategoryName category={project.category} />
 			</td>
-			<td className="py-3 pr-4 whitespace-nowrap">{formatPrice(project.price)}</td>
-			<td className="py-3">
+			<td className="py-3 pr-4 whitespace-nowrap" data-label={t("projects.columns.price")}>
+				<Price value={project.price} />
+			</td>
+			<td className="py-3" data-label={t("projects.columns.actions")}>
 				<div className="flex flex-wrap items-center gap-2">
 					<fetcher.Form method="post" action={LIST}>
 						<input type="hidden" name="intent" value="refresh" />

@@ -2,11 +2,13 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AdminTable } from "~/components/admin/admin-table";
+import { ListPager, ListSearch, ListSummary } from "~/components/admin/list-controls";
 import { DeleteConfirmation } from "~/components/ui/delete-confirmation";
+import { parseListQuery } from "~/lib/admin-list";
 import { readFormData } from "~/lib/form.server";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { adminMeta } from "~/lib/seo";
-import { listProjectsForAdmin } from "~/models/projects.server";
+import { ADMIN_PROJECT_SORTS, getProjectById, listProjectsForAdmin } from "~/models/projects.server";
 import { toStoredImage } from "~/models/stored-image.server";
 import { requireAdmin } from "~/services/auth.server";
 import { deleteProjectFromList, refreshProjectRow } from "./actions.server";
@@ -14,27 +16,39 @@ import { LIST, ProjectRow } from "./project-row";
 
 export const meta: MetaFunction<typeof loader> = adminMeta;
 
-/** The list; ?delete=<id> is the confirm step (works without JavaScript, a dialog with it). */
+/**
+ * One page of the list, searched and sorted by the URL (?q=&sort=&dir=&page=, see app/lib/admin-list.ts);
+ * ?delete=<id> is the confirm step (works without JavaScript, a dialog with it).
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
 	await requireAdmin(request);
-	const [t, rows] = await Promise.all([
+	const params = new URL(request.url).searchParams;
+	const query = parseListQuery(params, ADMIN_PROJECT_SORTS, { sort: "created", dir: "desc" });
+	const deleteId = params.get("delete");
+	const [t, list, confirming] = await Promise.all([
 		i18nServer.getFixedT(await getLanguage(request), "admin"),
-		listProjectsForAdmin(),
+		listProjectsForAdmin({ query: query.q, sort: query.sort, direction: query.dir, page: query.page }),
+		deleteId ? getProjectById(deleteId, { includeDrafts: true }) : undefined,
 	]);
-	const projects = rows.map((row) => ({
+	const projects = list.rows.map((row) => ({
 		id: row.id,
 		name: row.name,
 		designer: row.designer,
 		category: row.category,
 		price: row.price,
-		image: toStoredImage(row),
+		status: row.status,
+		availability: row.availability,
+		featured: row.featured === 1,
+		image: toStoredImage({ image: row.cover, image_width: row.cover_width, image_height: row.cover_height }),
 	}));
-	const deleteId = new URL(request.url).searchParams.get("delete");
-	const confirming = projects.find((project) => project.id === deleteId);
 	return data(
 		{
 			title: t("projects.metaTitle"),
 			projects,
+			query: { q: query.q, sort: query.sort, dir: query.dir },
+			total: list.total,
+			page: list.page,
+			pageCount: list.pageCount,
 			confirm: confirming ? { id: confirming.id, name: confirming.name } : null,
 		},
 		{ headers: { "Cache-Control": "no-store" } },
@@ -56,7 +70,7 @@ export type ProjectListRow = ReturnType<typeof useLoaderData<typeof loader>>["pr
 
 export default function AdminProjects() {
 	const { t } = useTranslation("admin");
-	const { projects, confirm } = useLoaderData<typeof loader>();
+	const { projects, confirm, query, total, page, pageCount } = useLoaderData<typeof loader>();
 	const navigation = useNavigation();
 	const loading =
 		navigation.state === "loading" && navigation.location.pathname === LIST && !navigation.formData;
@@ -94,29 +108,47 @@ export default function AdminProjects() {
 				/>
 			) : null}
 
+			<div className="mt-6">
+				<ListSearch
+					id="project-search"
+					label={t("projects.search")}
+					placeholder={t("projects.searchPlaceholder")}
+					query={query}
+				/>
+			</div>
+
 			<p aria-live="polite" className="mt-4 min-h-5 text-sm text-muted">
 				{loading ? t("projects.loading") : null}
 			</p>
 
 			{projects.length === 0 ? (
-				<p className="mt-6 text-muted">{t("projects.empty")}</p>
+				<p className="mt-6 text-muted">{query.q ? t("list.noMatches") : t("projects.empty")}</p>
 			) : (
-				<AdminTable
-					caption={t("projects.count", { count: projects.length })}
-					minWidth="min-w-[52rem]"
-					className="mt-4"
-					busy={loading}
-					columns={[
-						...(["id", "image", "name", "designer", "category", "price"] as const).map((column) =>
-							t(`projects.columns.${column}`),
-						),
-						t("projects.columns.actions"),
-					]}
-				>
-					{projects.map((project) => (
-						<ProjectRow key={project.id} project={project} deleting={deletingId === project.id} />
-					))}
-				</AdminTable>
+				<>
+					<ListSummary count={t("projects.count", { count: total })} page={page} pageCount={pageCount} />
+					<AdminTable
+						caption={t("projects.count", { count: total })}
+						minWidth="md:min-w-[52rem]"
+						className="mt-4"
+						busy={loading}
+						cards
+						sorted={query}
+						columns={[
+							{ label: t("projects.columns.id"), sort: "id" },
+							t("projects.columns.image"),
+							{ label: t("projects.columns.name"), sort: "name" },
+							{ label: t("projects.columns.designer"), sort: "designer" },
+							{ label: t("projects.columns.category"), sort: "category" },
+							{ label: t("projects.columns.price"), sort: "price" },
+							t("projects.columns.actions"),
+						]}
+					>
+						{projects.map((project) => (
+							<ProjectRow key={project.id} project={project} deleting={deletingId === project.id} />
+						))}
+					</AdminTable>
+					<ListPager page={page} pageCount={pageCount} />
+				</>
 			)}
 		</div>
 	);

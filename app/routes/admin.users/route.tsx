@@ -3,11 +3,13 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AdminPageHeader } from "~/components/admin/admin-page-header";
 import { AdminTable } from "~/components/admin/admin-table";
+import { ListPager, ListSearch, ListSummary } from "~/components/admin/list-controls";
 import { FormAlert } from "~/components/ui/form-fields";
+import { parseListQuery } from "~/lib/admin-list";
 import { readFormData } from "~/lib/form.server";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { adminMeta } from "~/lib/seo";
-import { listUsers } from "~/models/users.server";
+import { listUsers, USER_SORTS } from "~/models/users.server";
 import { requireAdmin } from "~/services/auth.server";
 import { changeAccess, createFromForm } from "./actions.server";
 import { AddUserForm } from "./add-user-form";
@@ -17,16 +19,23 @@ export const meta: MetaFunction<typeof loader> = adminMeta;
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const admin = await requireAdmin(request);
-	const [users, t] = await Promise.all([
-		listUsers(),
+	const params = new URL(request.url).searchParams;
+	// ?q=&sort=&dir=&page= (app/lib/admin-list.ts): search, sort and pages are links, no JavaScript needed.
+	const query = parseListQuery(params, USER_SORTS, { sort: "id", dir: "asc" });
+	const [list, t] = await Promise.all([
+		listUsers({ query: query.q, sort: query.sort, direction: query.dir, page: query.page }),
 		i18nServer.getFixedT(await getLanguage(request), "admin"),
 	]);
 	return data(
 		{
 			title: t("users.metaTitle"),
-			adding: new URL(request.url).searchParams.has("add"),
+			adding: params.has("add"),
 			currentUserId: admin.id,
-			users,
+			users: list.rows,
+			query: { q: query.q, sort: query.sort, dir: query.dir },
+			total: list.total,
+			page: list.page,
+			pageCount: list.pageCount,
 		},
 		{ headers: { "Cache-Control": "no-store" } },
 	);
@@ -42,7 +51,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function AdminUsers() {
 	const { t } = useTranslation("admin");
-	const { adding, users, currentUserId } = useLoaderData<typeof loader>();
+	const { adding, users, currentUserId, query, total, page, pageCount } = useLoaderData<typeof loader>();
 	const actionData = useActionData<typeof action>();
 	const changeError = actionData?.intent === "change" && !actionData.ok ? actionData.error : null;
 	return (
@@ -60,22 +69,41 @@ export default function AdminUsers() {
 				</div>
 			) : null}
 			{adding ? <AddUserForm /> : null}
-			<AdminTable
-				caption={t("users.caption")}
-				minWidth="min-w-[52rem]"
-				columns={[
-					t("users.id"),
-					t("users.username"),
-					t("users.email"),
-					t("users.role"),
-					t("users.status"),
-					t("users.actions"),
-				]}
-			>
-				{users.map((user) => (
-					<UserRow key={user.id} user={user} self={user.id === currentUserId} />
-				))}
-			</AdminTable>
+			<div className="mt-6">
+				<ListSearch
+					id="user-search"
+					label={t("users.search")}
+					placeholder={t("users.searchPlaceholder")}
+					query={query}
+				/>
+			</div>
+			{users.length === 0 ? (
+				<p className="mt-6 text-muted">{t("list.noMatches")}</p>
+			) : (
+				<>
+					<ListSummary count={t("users.count", { count: total })} page={page} pageCount={pageCount} />
+					<AdminTable
+						caption={t("users.caption")}
+						minWidth="md:min-w-[52rem]"
+						className="mt-4"
+						cards
+						sorted={query}
+						columns={[
+							{ label: t("users.id"), sort: "id" },
+							{ label: t("users.username"), sort: "username" },
+							{ label: t("users.email"), sort: "email" },
+							{ label: t("users.role"), sort: "role" },
+							{ label: t("users.status"), sort: "status" },
+							t("users.actions"),
+						]}
+					>
+						{users.map((user) => (
+							<UserRow key={user.id} user={user} self={user.id === currentUserId} />
+						))}
+					</AdminTable>
+					<ListPager page={page} pageCount={pageCount} />
+				</>
+			)}
 		</div>
 	);
 }

@@ -34,14 +34,20 @@ export function UserRow({ user, self }: { user: UserRowData; self: boolean }) {
 	useToastOnSuccess(roleFetcher);
 	return (
 		<tr className="border-b border-line align-top" data-testid="user-row">
-			<td className="py-3 pr-4 text-muted">{user.id}</td>
-			<th scope="row" className="py-3 pr-4 font-semibold">
+			<td className="py-3 pr-4 text-muted" data-label={t("users.id")}>
+				{user.id}
+			</td>
+			<th scope="row" className="py-3 pr-4 font-semibold" data-label={t("users.username")}>
 				{user.username}
 				{self ? <span className="ml-2 text-xs font-normal text-muted">({t("users.you")})</span> : null}
 			</th>
-			<td className="py-3 pr-4">{user.email}</td>
-			<td className="py-3 pr-4">{t(`users.roles.${role}`)}</td>
-			<td className="py-3 pr-4">
+			<td className="py-3 pr-4 break-all" data-label={t("users.email")}>
+				{user.email}
+			</td>
+			<td className="py-3 pr-4" data-label={t("users.role")}>
+				{t(`users.roles.${role}`)}
+			</td>
+			<td className="py-3 pr-4" data-label={t("users.status")}>
 				<span
 					className={
 						status === "active"
@@ -52,7 +58,7 @@ export function UserRow({ user, self }: { user: UserRowData; self: boolean }) {
 					{t(`users.statuses.${status}`)}
 				</span>
 			</td>
-			<td className="py-3">
+			<td className="py-3 max-md:flex-wrap" data-label={t("users.actions")}>
 				{self ? (
 					<span className="text-xs text-muted">{t("users.selfHint")}</span>
 				) : (

@@ -2,13 +2,14 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ProjectCard } from "~/components/project-card";
+import { Pagination } from "~/components/ui/pagination";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { rootMetaData, seoMeta } from "~/lib/seo";
 import { cx } from "~/lib/site";
 import { listArtistsWithWorks } from "~/models/artists.server";
 import { SHOP_SORTS, searchProjects, toProjectSummary } from "~/models/projects.server";
-import { Pagination } from "./pagination";
 import { ShopFilters, ShopFiltersDisclosure } from "./shop-filters";
+import { shopHref } from "./shop-href";
 import { parseShopQuery } from "./shop-query.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
@@ -104,7 +105,7 @@ export default function ShopPage() {
 						))}
 					</ul>
 				)}
-				<Pagination query={query} page={page} pageCount={pageCount} />
+				<Pagination page={page} pageCount={pageCount} hrefFor={(number) => shopHref(query, number)} />
 			</div>
 
 			<div className="pb-16 md:hidden">

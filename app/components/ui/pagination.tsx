@@ -2,7 +2,6 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ArrowLeftIcon, ArrowRightIcon } from "~/components/icons";
 import { cx } from "~/lib/site";
-import { type ShopQuery, shopHref } from "./shop-href";
 
 /** Page numbers to show: the first, the last and the current one with its neighbours; null marks a gap. */
 function visiblePages(page: number, pageCount: number): Array<number | null> {
@@ -15,24 +14,32 @@ function visiblePages(page: number, pageCount: number): Array<number | null> {
 	});
 }
 
-/** Previous / numbered / Next links that keep the filters; only when there is more than one page. */
+/**
+ * Previous / numbered / Next links; `hrefFor` gives a page's address (keeping the screen's filters), so the
+ * shop and the admin tables share one pager. Only shown when there is more than one page.
+ */
 export function Pagination({
-	query,
 	page,
 	pageCount,
+	hrefFor,
+	className = "mt-16",
 }: {
-	query: ShopQuery;
 	page: number;
 	pageCount: number;
+	hrefFor: (page: number) => string;
+	className?: string;
 }) {
-	const { t } = useTranslation("shop");
+	const { t } = useTranslation();
 	if (pageCount <= 1) return null;
 	const step =
 		"inline-flex h-11 min-w-11 items-center justify-center gap-2 rounded-full text-sm font-semibold";
 	return (
-		<nav aria-label={t("pagination.label")} className="mt-16 flex items-center justify-center gap-1 sm:gap-3">
+		<nav
+			aria-label={t("pagination.label")}
+			className={cx(className, "flex flex-wrap items-center justify-center gap-1 sm:gap-3")}
+		>
 			{page > 1 ? (
-				<Link to={shopHref(query, page - 1)} rel="prev" className={cx(step, "px-3 hover:bg-card sm:px-4")}>
+				<Link to={hrefFor(page - 1)} rel="prev" className={cx(step, "px-3 hover:bg-card sm:px-4")}>
 					<ArrowLeftIcon width={16} height={16} />
 					<span className="max-sm:sr-only">{t("pagination.previous")}</span>
 				</Link>
@@ -47,7 +54,7 @@ export function Pagination({
 					) : (
 						<li key={number}>
 							<Link
-								to={shopHref(query, number)}
+								to={hrefFor(number)}
 								aria-label={t("pagination.page", { page: number })}
 								aria-current={number === page ? "page" : undefined}
 								className={cx(
@@ -62,7 +69,7 @@ export function Pagination({
 				)}
 			</ol>
 			{page < pageCount ? (
-				<Link to={shopHref(query, page + 1)} rel="next" className={cx(step, "px-3 hover:bg-card sm:px-4")}>
+				<Link to={hrefFor(page + 1)} rel="next" className={cx(step, "px-3 hover:bg-card sm:px-4")}>
 					<span className="max-sm:sr-only">{t("pagination.next")}</span>
 					<ArrowRightIcon width={16} height={16} />
 				</Link>

@@ -1,9 +1,9 @@
 import type { Kysely } from "kysely";
 import { type ImageFolder, type SavedImage, storeRasterImage } from "../../app/lib/images.server";
 import type { Database } from "../schema";
+import { projectArtViews, renderArtistArt, renderProjectArt } from "./art";
 import { renderArtwork } from "./artwork";
 import { seedArtists, seedProjects, seedSlides } from "./seed-data";
-import type { ArtTheme } from "./seed-types";
 
 const SEEDED_KEY = "seeded_at";
 
@@ -12,18 +12,46 @@ export interface SeedResult {
 	reason?: string;
 }
 
-async function renderAndStore(
+function storeSvg(
 	uploadsDir: string,
 	folder: ImageFolder,
-	art: { seed: string; theme: ArtTheme; width: number; height: number },
+	svg: string,
+	maxSide: number,
 ): Promise<SavedImage> {
-	const svg = Buffer.from(renderArtwork(art));
-	return storeRasterImage(uploadsDir, folder, svg, { maxSide: Math.max(art.width, art.height), quality: 82 });
+	return storeRasterImage(uploadsDir, folder, Buffer.from(svg), { maxSide, quality: 82, webpEffort: 1 });
+}
+
+/** A piece's cover (projects.image) and its gallery views (project_images, in view order). */
+interface PieceImages {
+	cover: SavedImage;
+	gallery: { image: SavedImage; altEn: string; altRu: string }[];
+}
+
+async function renderPiece(uploadsDir: string, projectId: string): Promise<PieceImages> {
+	const views = projectArtViews(projectId);
+	const [cover, ...gallery] = await Promise.all(
+		views.map((_, index) =>
+			storeSvg(
+				uploadsDir,
+				index === 0 ? "projects" : "gallery",
+				renderProjectArt(projectId, index, 1200, 900),
+				1200,
+			),
+		),
+	);
+	if (!cover) throw new Error(`No cover was drawn for project ${projectId}`);
+	return {
+		cover,
+		gallery: gallery.map((image, index) => {
+			const view = views[index + 1];
+			return { image, altEn: view?.altEn ?? "", altRu: view?.altRu ?? "" };
+		}),
+	};
 }
 
 /**
  * Loads the built-in catalogue into an empty database, once. Images are drawn by our own code
- * (db/artwork.ts) and stored like uploads. Running it again changes nothing: the first run is recorded in
+ * (db/seed/art for the catalogue, db/seed/artwork.ts for the slides) and stored like uploads. Running it again changes nothing: the first run is recorded in
  * app_meta, and a database that already holds content is never seeded.
  */
 export async function seedDatabase(db: Kysely<Database>, uploadsDir: string): Promise<SeedResult> {
@@ -45,24 +73,22 @@ export async function seedDatabase(db: Kysely<Database>, uploadsDir: string): Pr
 	const hasContent = counts.some((row) => Number(row.n) > 0);
 
 	// Images first (slow, outside the transaction); the rows then land all at once or not at all.
-	const projectImages = new Map<string, SavedImage>();
+	const projectImages = new Map<string, PieceImages>();
 	const artistImages = new Map<string, SavedImage>();
 	const slideImages = new Map<number, SavedImage>();
 	if (!hasContent) {
 		// All at once: sharp spreads the encoding over every core.
 		await Promise.all([
 			...seedProjects.map(async (project) => {
-				const theme: ArtTheme = project.category === "uncategorized" ? "design" : project.category;
-				const art = { seed: project.id, theme, width: 1200, height: 900 };
-				projectImages.set(project.id, await renderAndStore(uploadsDir, "projects", art));
+				projectImages.set(project.id, await renderPiece(uploadsDir, project.id));
 			}),
 			...seedArtists.map(async (artist) => {
-				const art = { seed: artist.id, theme: "portrait" as const, width: 800, height: 800 };
-				artistImages.set(artist.id, await renderAndStore(uploadsDir, "artists", art));
+				const svg = renderArtistArt(artist.id, 800, 800);
+				artistImages.set(artist.id, await storeSvg(uploadsDir, "artists", svg, 800));
 			}),
 			...seedSlides.map(async (slide) => {
 				const art = { seed: `slide-${slide.category}`, theme: slide.category, width: 1920, height: 1080 };
-				slideImages.set(slide.sortOrder, await renderAndStore(uploadsDir, "slides", art));
+				slideImages.set(slide.sortOrder, await storeSvg(uploadsDir, "slides", renderArtwork(art), 1920));
 			}),
 		]);
 	}
@@ -93,7 +119,7 @@ export async function seedDatabase(db: Kysely<Database>, uploadsDir: string): Pr
 				.insertInto("projects")
 				.values(
 					seedProjects.map((project) => {
-						const image = projectImages.get(project.id);
+						const image = projectImages.get(project.id)?.cover;
 						return {
 							id: project.id,
 							name: project.name,
@@ -121,6 +147,18 @@ export async function seedDatabase(db: Kysely<Database>, uploadsDir: string): Pr
 					}),
 				)
 				.execute();
+			const galleryRows = seedProjects.flatMap((project) =>
+				(projectImages.get(project.id)?.gallery ?? []).map(({ image, altEn, altRu }, index) => ({
+					project_id: project.id,
+					image_url: image.key,
+					image_width: image.width,
+					image_height: image.height,
+					alt_text: altEn,
+					alt_text_ru: altRu,
+					sort_order: index + 1,
+				})),
+			);
+			if (galleryRows.length > 0) await trx.insertInto("project_images").values(galleryRows).execute();
 			await trx
 				.insertInto("hero_slides")
 				.values(

@@ -45,7 +45,7 @@ function svgDocument(
 }
 
 /** Lighter than the abstract art's grain: these pictures carry detail, and noise is what costs most to encode. */
-const GRAIN_OPACITY = 0.12;
+const GRAIN_OPACITY = 0.07;
 
 /** SVG markup of view `viewIndex` (0 = cover) of the piece, any width/height (seed uses 1200×900). */
 export function renderProjectArt(

@@ -171,7 +171,7 @@ const USER_ORDER = {
 
 /**
  * The users screen, one page at a time and without password hashes: `query` matches the username, e-mail
- * or phone, ignoring case (Cyrillic too); oldest first unless sorted by a whitelisted column.
+ * or phone, ignoring case (Cyrillic too); sorted by a whitelisted column (by id unless told).
  */
 export async function listUsers(
 	options: { query?: string; sort?: UserSort; direction?: SortDirection; page?: number } = {},

@@ -21,7 +21,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const admin = await requireAdmin(request);
 	const params = new URL(request.url).searchParams;
 	// ?q=&sort=&dir=&page= (app/lib/admin-list.ts): search, sort and pages are links, no JavaScript needed.
-	const query = parseListQuery(params, USER_SORTS, { sort: "id", dir: "asc" });
+	// Newest first: the accounts an admin looks for are usually the ones that just signed up.
+	const query = parseListQuery(params, USER_SORTS, { sort: "id", dir: "desc" });
 	const [list, t] = await Promise.all([
 		listUsers({ query: query.q, sort: query.sort, direction: query.dir, page: query.page }),
 		i18nServer.getFixedT(await getLanguage(request), "admin"),

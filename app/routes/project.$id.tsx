@@ -190,7 +190,9 @@ export default function ProjectPage() {
 									{t("project.price")}
 								</dt>
 								<dd className="mt-1.5 flex flex-wrap items-center gap-2 text-lg font-semibold tabular-nums">
-									<Price value={project.price} className="block" />
+									<span data-testid="project-price">
+										<Price value={project.price} />
+									</span>
 									<AvailabilityMark availability={project.availability} />
 								</dd>
 							</div>

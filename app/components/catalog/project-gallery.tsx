@@ -2,20 +2,26 @@ import Autoplay from "embla-carousel-autoplay";
 import useEmblaCarousel from "embla-carousel-react";
 import { type KeyboardEvent, useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ArrowLeftIcon, ArrowRightIcon, PauseIcon, PlayIcon } from "~/components/icons";
+import { ArrowLeftIcon, ArrowRightIcon, Icon, PauseIcon, PlayIcon } from "~/components/icons";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { ImageSpinner } from "~/components/ui/image-spinner";
-import { DEFAULT_PROJECT_IMAGE, type StoredImage } from "~/lib/images";
+import { DEFAULT_PROJECT_IMAGE, imageUrl, type StoredImage } from "~/lib/images";
 import { cx } from "~/lib/site";
 import { useEmblaSelectedIndex } from "~/lib/use-embla-selected-index";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useImageStatus } from "~/lib/use-image-status";
 import { usePrefersReducedMotion } from "~/lib/use-prefers-reduced-motion";
+import { Lightbox } from "./lightbox";
 
 /** One picture of the gallery; `image: null` is the default picture of a project without its own. */
 export interface GalleryImage {
 	image: StoredImage | null;
 	alt: string;
+}
+
+/** The picture's own file, full size: what the lightbox shows and, without JavaScript, what a slide links to. */
+export function fullSizeUrl(picture: GalleryImage): string {
+	return picture.image ? imageUrl(picture.image.key) : DEFAULT_PROJECT_IMAGE;
 }
 
 export const GALLERY_AUTOPLAY_DELAY_MS = 4000;
@@ -29,8 +35,10 @@ const MAIN_SIZES = "(min-width: 1024px) 56vw, 100vw";
 /**
  * The project page's gallery. With JavaScript: an Embla carousel that loops and autoplays every 4 s,
  * pauses while the mouse is over it, stops/resumes on a click on the image (or the pause button), and
- * moves with the arrow keys when it has focus. Without JavaScript: the first image is shown and the others
- * are reachable in a scroll-snap row and through the thumbnails (anchor links).
+ * moves with the arrow keys when it has focus. "Enlarge" opens the lightbox on the current picture (a
+ * click on the picture keeps the spec's stop/resume; a single picture opens on a click). Without
+ * JavaScript: the first image is shown, the others are reachable in a scroll-snap row and through the
+ * thumbnails (anchor links), and each picture is a link to its full-size file.
  */
 export function ProjectGallery({ images, label }: { images: GalleryImage[]; label: string }) {
 	const { t } = useTranslation("catalog");
@@ -58,6 +66,8 @@ export function ProjectGallery({ images, label }: { images: GalleryImage[]; labe
 	const [announcement, setAnnouncement] = useState("");
 	/** Bumped on every toggle, to replay the big play/pause sign over the picture. */
 	const [flashes, setFlashes] = useState(0);
+	/** The picture open in the lightbox, or null. */
+	const [enlarged, setEnlarged] = useState<number | null>(null);
 
 	useEffect(() => {
 		if (reducedMotion) setStopped(true);
@@ -67,7 +77,7 @@ export function ProjectGallery({ images, label }: { images: GalleryImage[]; labe
 	useEffect(() => {
 		if (!emblaApi || !multiple) return;
 		const sync = () => {
-			if (!stopped && !hovered) autoplay.play();
+			if (!stopped && !hovered && enlarged === null) autoplay.play();
 			else autoplay.stop();
 		};
 		sync();
@@ -76,7 +86,7 @@ export function ProjectGallery({ images, label }: { images: GalleryImage[]; labe
 		return () => {
 			emblaApi.off("pointerUp", sync).off("reInit", sync);
 		};
-	}, [emblaApi, autoplay, multiple, stopped, hovered]);
+	}, [emblaApi, autoplay, multiple, stopped, hovered, enlarged]);
 
 	// Before hydration the row may have been scrolled natively; Embla positions slides from zero.
 	useEffect(() => {
@@ -101,7 +111,14 @@ export function ProjectGallery({ images, label }: { images: GalleryImage[]; labe
 		}
 	};
 
+	// Back from the lightbox, the carousel shows the picture the visitor ended on.
+	const closeLightbox = useCallback(() => {
+		if (enlarged !== null) emblaApi?.scrollTo(enlarged, true);
+		setEnlarged(null);
+	}, [emblaApi, enlarged]);
+
 	const interactive = hydrated && multiple;
+	const current = multiple ? selected : 0;
 	return (
 		<section
 			aria-roledescription="carousel"
@@ -121,11 +138,12 @@ export function ProjectGallery({ images, label }: { images: GalleryImage[]; labe
 				{/* biome-ignore lint/a11y/useKeyWithClickEvents: see above, the pause button is the keyboard path */}
 				<div
 					ref={viewportRef}
-					onClick={interactive ? toggle : undefined}
+					onClick={interactive ? toggle : hydrated ? () => setEnlarged(0) : undefined}
 					className={cx(
 						"rounded-2xl bg-card",
 						!hydrated && multiple ? "snap-x snap-mandatory overflow-x-auto" : "overflow-hidden",
 						interactive && "cursor-pointer",
+						hydrated && !multiple && "cursor-zoom-in",
 					)}
 				>
 					<div className="flex touch-pan-y">
@@ -140,7 +158,16 @@ export function ProjectGallery({ images, label }: { images: GalleryImage[]; labe
 								aria-label={t("gallery.slide", { index: index + 1, count: images.length })}
 								className="min-w-0 shrink-0 grow-0 basis-full snap-start"
 							>
-								<GalleryPicture picture={picture} priority={index === 0} />
+								{hydrated ? (
+									<GalleryPicture picture={picture} priority={index === 0} />
+								) : (
+									<a href={fullSizeUrl(picture)} className="block">
+										<GalleryPicture picture={picture} priority={index === 0} />
+										<span className="sr-only">
+											{t("gallery.fullSize", { index: index + 1, count: images.length })}
+										</span>
+									</a>
+								)}
 							</div>
 						))}
 					</div>
@@ -153,6 +180,17 @@ export function ProjectGallery({ images, label }: { images: GalleryImage[]; labe
 					>
 						{stopped ? <PauseIcon width={32} height={32} /> : <PlayIcon width={32} height={32} />}
 					</span>
+				) : null}
+				{hydrated ? (
+					<button
+						type="button"
+						onClick={() => setEnlarged(current)}
+						aria-label={t("gallery.enlarge", { index: current + 1, count: images.length })}
+						className="icon-button absolute top-3 right-3 size-10 bg-paper/85 text-ink shadow-sm backdrop-blur hover:bg-paper"
+						data-testid="gallery-enlarge"
+					>
+						<EnlargeIcon />
+					</button>
 				) : null}
 				{interactive ? (
 					<>
@@ -195,6 +233,15 @@ export function ProjectGallery({ images, label }: { images: GalleryImage[]; labe
 					{announcement}
 				</p>
 			</div>
+			{hydrated ? (
+				<Lightbox
+					images={images.map((picture) => ({ src: fullSizeUrl(picture), alt: picture.alt }))}
+					index={enlarged}
+					label={t("gallery.lightbox", { name: label })}
+					onIndexChange={setEnlarged}
+					onClose={closeLightbox}
+				/>
+			) : null}
 			{multiple ? (
 				<Thumbnails
 					images={images}
@@ -303,5 +350,14 @@ function GalleryPicture({ picture, priority }: { picture: GalleryImage; priority
 				/>
 			)}
 		</div>
+	);
+}
+
+/** Four corners pointing out: "see it bigger". */
+function EnlargeIcon() {
+	return (
+		<Icon width={18} height={18}>
+			<path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" />
+		</Icon>
 	);
 }

@@ -63,8 +63,11 @@ export const projectSchema = z.object({
 		.optional(),
 	descriptionEn: optionalText(5000),
 	descriptionRu: optionalText(5000),
-	/** "Save as draft" sends draft; absent means published. */
-	status: z.enum(PROJECT_STATUSES).optional().default("published"),
+	/**
+	 * Which button saved the form: the primary one sends published, "Save as draft" draft. Absent (a form
+	 * posted without either) keeps an edited project's status, so nothing publishes a draft by default.
+	 */
+	status: z.enum(PROJECT_STATUSES, { error: "admin:projects.errors.statusInvalid" }).optional(),
 	featured: z.boolean().optional().default(false),
 	featuredOrder: z
 		.number({ error: "admin:projects.errors.orderInvalid" })
@@ -73,7 +76,10 @@ export const projectSchema = z.object({
 		.max(10_000, "admin:projects.errors.orderInvalid")
 		.optional()
 		.default(0),
-	availability: z.enum(PROJECT_AVAILABILITIES).optional().default("available"),
+	availability: z
+		.enum(PROJECT_AVAILABILITIES, { error: "admin:projects.errors.availabilityInvalid" })
+		.optional()
+		.default("available"),
 	dimensions: optionalText(100),
 	materialsEn: optionalText(300),
 	materialsRu: optionalText(300),

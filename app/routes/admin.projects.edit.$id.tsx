@@ -38,6 +38,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 				link: project.link,
 				descriptionEn: project.description_en,
 				descriptionRu: project.description_ru,
+				status: project.status,
+				featured: project.featured === 1,
+				featuredOrder: project.featured_order,
+				availability: project.availability,
+				dimensions: project.dimensions,
+				materialsEn: project.materials_en,
+				materialsRu: project.materials_ru,
+				year: project.year,
+				editionSize: project.edition_size,
 				image: project.image
 					? { key: project.image, width: project.image_width, height: project.image_height }
 					: null,

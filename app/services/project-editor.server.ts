@@ -53,7 +53,8 @@ function isFile(value: FormDataEntryValue | null): value is File {
 	return typeof value === "object" && value !== null && value.size > 0;
 }
 
-function toFields(value: ProjectFormValues): ProjectFields {
+/** The form's values as columns; a form that named no status keeps the project's (a new one is published). */
+function toFields(value: ProjectFormValues, current: Project | undefined): ProjectFields {
 	return {
 		name: value.name,
 		artist_id: value.artistId,
@@ -62,7 +63,7 @@ function toFields(value: ProjectFormValues): ProjectFields {
 		link: value.link ? value.link : null,
 		description_en: value.descriptionEn,
 		description_ru: value.descriptionRu,
-		status: value.status,
+		status: value.status ?? current?.status ?? "published",
 		featured: value.featured ? 1 : 0,
 		featured_order: value.featuredOrder,
 		availability: value.availability,
@@ -146,7 +147,7 @@ export async function submitProjectForm(request: Request, mode: ProjectFormMode)
 			result: submission.reply({ fieldErrors: { artistId: ["admin:projects.errors.artistUnknown"] } }),
 		});
 	}
-	const fields = toFields(submission.value);
+	const fields = toFields(submission.value, current);
 	const newId = submission.value.customId || current?.id || generateProjectId();
 	if (newId !== current?.id && (await projectIdExists(newId))) {
 		return refuse(409, {

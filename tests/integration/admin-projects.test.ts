@@ -563,3 +563,95 @@ describe("admin projects: list actions", () => {
 		expect(JSON.stringify(result)).toContain('"confirm":{"id":"tidal-relief","name":"Tidal Relief"}');
 	});
 });
+
+describe("admin projects: curation fields (issue #12)", () => {
+	it("'Save as draft' keeps a new project hidden; the primary button publishes it", async () => {
+		const response = await add({ ...base, customId: "draft-stool", status: "draft" });
+		expect(statusOf(response)).toBe(302);
+		expect(await project("draft-stool")).toMatchObject({ status: "draft" });
+		// The edit page knows it is a draft.
+		const page = (await editLoader({
+			request: getRequest("/admin/projects/edit/draft-stool", adminCookie),
+			params: { id: "draft-stool" },
+			context: {},
+		})) as unknown as { data: { project: { status: string } } };
+		expect(page.data.project.status).toBe("draft");
+
+		// Saving the draft again keeps it a draft; a form that names no status does not publish it either.
+		await edit("draft-stool", { ...(await unchangedForm("draft-stool")), name: "Draft Stool II" });
+		expect(await project("draft-stool")).toMatchObject({ name: "Draft Stool II", status: "draft" });
+		const { status: _status, ...withoutStatus } = await unchangedForm("draft-stool");
+		await edit("draft-stool", { ...withoutStatus, name: "Draft Stool III" });
+		expect(await project("draft-stool")).toMatchObject({ name: "Draft Stool III", status: "draft" });
+
+		await edit("draft-stool", { ...(await unchangedForm("draft-stool")), status: "published" });
+		expect(await project("draft-stool")).toMatchObject({ status: "published" });
+		// And "Save as draft" takes a published one back.
+		await edit("draft-stool", { ...(await unchangedForm("draft-stool")), status: "draft" });
+		expect(await project("draft-stool")).toMatchObject({ status: "draft" });
+		// A new project posted without a status is published (the primary button's meaning).
+		await add({ ...base, customId: "plain-stool" });
+		expect(await project("plain-stool")).toMatchObject({ status: "published" });
+	});
+
+	it("saves availability, featured and its order, and the facts; empty facts are stored empty", async () => {
+		const response = await add({
+			...base,
+			customId: "facts-chair",
+			status: "published",
+			availability: "reserved",
+			featured: "on",
+			featuredOrder: "3",
+			dimensions: " 78 × 72 × 70 ",
+			materialsEn: "Oak, linen",
+			materialsRu: "Дуб, лён",
+			year: "2024",
+			editionSize: "12",
+		});
+		expect(statusOf(response)).toBe(302);
+		expect(await project("facts-chair")).toMatchObject({
+			availability: "reserved",
+			featured: 1,
+			featured_order: 3,
+			dimensions: "78 × 72 × 70",
+			materials_en: "Oak, linen",
+			materials_ru: "Дуб, лён",
+			year: 2024,
+			edition_size: 12,
+		});
+		await edit("facts-chair", {
+			...(await unchangedForm("facts-chair")),
+			featured: [],
+			availability: "sold",
+			dimensions: "",
+			year: "",
+			editionSize: "",
+		});
+		expect(await project("facts-chair")).toMatchObject({
+			availability: "sold",
+			featured: 0,
+			dimensions: "",
+			year: null,
+			edition_size: null,
+		});
+	});
+
+	it("refuses an unknown artist, a bad availability and bad facts with 400 and field errors", async () => {
+		const before = await projectCount();
+		const cases: Array<[Fields, string]> = [
+			[{ ...base, artistId: "nobody-we-know" }, "admin:projects.errors.artistUnknown"],
+			[{ ...base, availability: "lost" }, "admin:projects.errors.availabilityInvalid"],
+			[{ ...base, status: "archived" }, "admin:projects.errors.statusInvalid"],
+			[{ ...base, year: "20x4" }, "admin:projects.errors.yearInvalid"],
+			[{ ...base, editionSize: "0" }, "admin:projects.errors.editionInvalid"],
+			[{ ...base, featuredOrder: "-1" }, "admin:projects.errors.orderInvalid"],
+		];
+		for (const [fields, message] of cases) {
+			const result = await add({ ...fields, customId: "refused-piece" });
+			expect(statusOf(result), message).toBe(400);
+			expect(JSON.stringify(result)).toContain(message);
+		}
+		expect(await projectCount()).toBe(before);
+		expect(await project("refused-piece")).toBeUndefined();
+	});
+});

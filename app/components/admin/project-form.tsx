@@ -3,8 +3,15 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { type ChangeEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Field, FileField, FormAlert, SelectField, TextareaField } from "~/components/ui/form-fields";
-import { PROJECT_CATEGORIES } from "~/lib/categories";
+import {
+	CheckboxField,
+	Field,
+	FileField,
+	FormAlert,
+	SelectField,
+	TextareaField,
+} from "~/components/ui/form-fields";
+import { PROJECT_AVAILABILITIES, PROJECT_CATEGORIES, type ProjectStatus } from "~/lib/categories";
 import { imageUrl, isVectorKey, type StoredImage, variantKey, variantWidths } from "~/lib/images";
 import { GALLERY_FIELDS, MAX_GALLERY_FILES, projectSchema } from "~/lib/project-form";
 import { MAX_IMAGE_BYTES } from "~/lib/upload-limits";
@@ -18,6 +25,15 @@ export interface ProjectFormProject {
 	link: string | null;
 	descriptionEn: string;
 	descriptionRu: string;
+	status: ProjectStatus;
+	featured: boolean;
+	featuredOrder: number;
+	availability: string;
+	dimensions: string;
+	materialsEn: string;
+	materialsRu: string;
+	year: number | null;
+	editionSize: number | null;
 	image: StoredImage | null;
 }
 
@@ -35,6 +51,9 @@ export interface ProjectFormReply {
 	gallery?: { remove: number[]; positions: Record<string, number>; cover: string };
 	filesDropped?: boolean;
 }
+
+const fieldsetClass = "flex flex-col gap-6 rounded-2xl border border-line p-5";
+const legendClass = "px-1 font-display text-lg font-semibold";
 
 function previewUrl(image: StoredImage): string {
 	if (isVectorKey(image.key) || !image.width) return imageUrl(image.key);
@@ -64,6 +83,8 @@ export function ProjectForm({
 	const { t } = useTranslation("admin");
 	const navigation = useNavigation();
 	const submitting = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
+	const savingDraft = submitting && navigation.formData?.get("status") === "draft";
+	const isDraft = project?.status === "draft";
 	const [clientErrors, setClientErrors] = useState<{ image?: string[]; gallery?: string[] }>({});
 	const [form, fields] = useForm({
 		id: `project-${mode}`,
@@ -78,8 +99,16 @@ export function ProjectForm({
 					link: project.link ?? "",
 					descriptionEn: project.descriptionEn,
 					descriptionRu: project.descriptionRu,
+					availability: project.availability,
+					featured: project.featured,
+					featuredOrder: String(project.featuredOrder),
+					dimensions: project.dimensions,
+					materialsEn: project.materialsEn,
+					materialsRu: project.materialsRu,
+					year: project.year === null ? "" : String(project.year),
+					editionSize: project.editionSize === null ? "" : String(project.editionSize),
 				}
-			: { price: "0" },
+			: { price: "0", availability: "available", featuredOrder: "0" },
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: projectSchema }),
 		shouldValidate: "onBlur",
 		shouldRevalidate: "onInput",
@@ -106,6 +135,15 @@ export function ProjectForm({
 	};
 
 	const title = mode === "add" ? t("projects.form.addTitle") : t("projects.form.editTitle");
+	// On a draft the primary button publishes it, and says so.
+	const primaryLabel =
+		mode === "add"
+			? t("projects.form.submitAdd")
+			: isDraft
+				? t("projects.form.submitPublish")
+				: t("projects.form.submitEdit");
+	const submittingLabel =
+		mode === "add" ? t("projects.form.submittingAdd") : t("projects.form.submittingEdit");
 	const galleryState = reply?.gallery;
 	return (
 		<div className="max-w-3xl">
@@ -129,26 +167,34 @@ export function ProjectForm({
 					</p>
 				) : null}
 
-				<Field
-					meta={fields.customId}
-					type="text"
-					label={t("projects.form.customId")}
-					hint={mode === "edit" ? t("projects.form.customIdEditHint") : t("projects.form.customIdHint")}
-					autoComplete="off"
-					spellCheck={false}
-				/>
-				<div className="grid gap-6 sm:grid-cols-2">
-					<Field meta={fields.name} type="text" label={t("projects.form.name")} autoComplete="off" />
-					<SelectField meta={fields.artistId} label={t("projects.form.designer")}>
-						<option value="">{t("projects.form.chooseDesigner")}</option>
-						{artists.map((artist) => (
-							<option key={artist.id} value={artist.id}>
-								{artist.name}
-							</option>
-						))}
-					</SelectField>
-				</div>
-				<div className="grid gap-6 sm:grid-cols-2">
+				{isDraft ? (
+					<p className="rounded-lg border border-line bg-ink/5 px-4 py-3 text-sm" data-testid="draft-notice">
+						<strong className="font-semibold">{t("projects.form.draftBadge")}</strong>{" "}
+						{t("projects.form.draftNotice")}
+					</p>
+				) : null}
+
+				<fieldset className={fieldsetClass}>
+					<legend className={legendClass}>{t("projects.form.basics")}</legend>
+					<Field
+						meta={fields.customId}
+						type="text"
+						label={t("projects.form.customId")}
+						hint={mode === "edit" ? t("projects.form.customIdEditHint") : t("projects.form.customIdHint")}
+						autoComplete="off"
+						spellCheck={false}
+					/>
+					<div className="grid gap-6 sm:grid-cols-2">
+						<Field meta={fields.name} type="text" label={t("projects.form.name")} autoComplete="off" />
+						<SelectField meta={fields.artistId} label={t("projects.form.designer")}>
+							<option value="">{t("projects.form.chooseDesigner")}</option>
+							{artists.map((artist) => (
+								<option key={artist.id} value={artist.id}>
+									{artist.name}
+								</option>
+							))}
+						</SelectField>
+					</div>
 					<SelectField meta={fields.category} label={t("projects.form.category")}>
 						<option value="">{t("projects.form.chooseCategory")}</option>
 						{PROJECT_CATEGORIES.map((category) => (
@@ -156,119 +202,208 @@ export function ProjectForm({
 						))}
 					</SelectField>
 					<Field
-						meta={fields.price}
-						type="number"
-						label={t("projects.form.price")}
-						hint={t("projects.form.priceHint")}
-						min={0}
-						step={1}
-						inputMode="numeric"
+						meta={fields.link}
+						type="text"
+						label={t("projects.form.link")}
+						hint={t("projects.form.linkHint")}
+						inputMode="url"
+						autoComplete="off"
+						spellCheck={false}
 					/>
-				</div>
-				<Field
-					meta={fields.link}
-					type="text"
-					label={t("projects.form.link")}
-					hint={t("projects.form.linkHint")}
-					inputMode="url"
-					autoComplete="off"
-					spellCheck={false}
-				/>
-				{(["descriptionEn", "descriptionRu"] as const).map((name) => (
-					<TextareaField
-						key={name}
-						meta={fields[name]}
-						label={t(`projects.form.${name}`)}
-						rows={5}
-						lang={name === "descriptionEn" ? "en" : "ru"}
-					/>
-				))}
-
-				<fieldset className="flex flex-col gap-3">
-					<legend className="text-sm font-semibold">{t("projects.form.image")}</legend>
-					{project?.image ? (
-						<img
-							src={previewUrl(project.image)}
-							alt={t("projects.form.currentImage", { name: project.name })}
-							width={160}
-							height={160}
-							className="size-40 rounded-lg bg-ink/5 object-cover"
+					{(["descriptionEn", "descriptionRu"] as const).map((name) => (
+						<TextareaField
+							key={name}
+							meta={fields[name]}
+							label={t(`projects.form.${name}`)}
+							hint={t("projects.form.descriptionHint")}
+							rows={5}
+							lang={name === "descriptionEn" ? "en" : "ru"}
 						/>
-					) : null}
-					<FileField
-						labelHidden
-						id="project-image"
-						name="image"
-						label={t("projects.form.image")}
-						hint={[mode === "edit" ? t("projects.form.imageEditHint") : null, t("images.hint")]
-							.filter(Boolean)
-							.join(" ")}
-						errors={imageErrors.image}
-						onChange={checkSizes("image")}
-					/>
+					))}
 				</fieldset>
 
-				<fieldset className="flex flex-col gap-3">
-					<legend className="text-sm font-semibold">{t("projects.form.gallery")}</legend>
-					{mode === "edit" ? (
-						gallery.length === 0 ? (
-							<p className="text-sm text-muted">{t("projects.form.galleryEmpty")}</p>
-						) : (
-							<ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
-								{gallery.map((item, index) => (
-									<GalleryCard
-										key={item.id}
-										item={item}
-										index={index + 1}
-										projectName={project?.name ?? ""}
-										position={galleryState?.positions[item.id] ?? index + 1}
-										removed={galleryState?.remove.includes(item.id) ?? false}
-										cover={galleryState?.cover === String(item.id)}
-									/>
-								))}
-							</ul>
-						)
-					) : null}
-					{mode === "edit" && project?.image && gallery.length > 0 ? (
-						<label className="flex items-center gap-2 text-sm">
-							<input
-								type="radio"
-								name={GALLERY_FIELDS.cover}
-								value="main"
-								defaultChecked={!galleryState || galleryState.cover === "main"}
-								className="size-4 accent-[var(--color-ink)]"
+				<fieldset className={fieldsetClass}>
+					<legend className={legendClass}>{t("projects.form.pricing")}</legend>
+					<div className="grid gap-6 sm:grid-cols-2">
+						<Field
+							meta={fields.price}
+							type="number"
+							label={t("projects.form.price")}
+							hint={t("projects.form.priceHint")}
+							min={0}
+							step={1}
+							inputMode="numeric"
+						/>
+						<SelectField meta={fields.availability} label={t("projects.form.availability")}>
+							{PROJECT_AVAILABILITIES.map((availability) => (
+								<option key={availability} value={availability}>
+									{t(`projects.availability.${availability}`)}
+								</option>
+							))}
+						</SelectField>
+					</div>
+					<div className="grid items-start gap-6 sm:grid-cols-2">
+						<CheckboxField
+							meta={fields.featured}
+							label={t("projects.form.featured")}
+							hint={t("projects.form.featuredHint")}
+						/>
+						<Field
+							meta={fields.featuredOrder}
+							type="number"
+							label={t("projects.form.featuredOrder")}
+							hint={t("projects.form.featuredOrderHint")}
+							min={0}
+							step={1}
+							inputMode="numeric"
+						/>
+					</div>
+				</fieldset>
+
+				<fieldset className={fieldsetClass}>
+					<legend className={legendClass}>{t("projects.form.facts")}</legend>
+					<p className="-mt-3 text-xs text-muted">{t("projects.form.factsHint")}</p>
+					<div className="grid gap-6 sm:grid-cols-2">
+						<Field
+							meta={fields.dimensions}
+							type="text"
+							label={t("projects.form.dimensions")}
+							hint={t("projects.form.dimensionsHint")}
+							autoComplete="off"
+						/>
+						<Field
+							meta={fields.year}
+							type="number"
+							label={t("projects.form.year")}
+							min={1000}
+							max={2100}
+							step={1}
+							inputMode="numeric"
+						/>
+						<Field
+							meta={fields.materialsEn}
+							type="text"
+							label={t("projects.form.materialsEn")}
+							lang="en"
+							autoComplete="off"
+						/>
+						<Field
+							meta={fields.materialsRu}
+							type="text"
+							label={t("projects.form.materialsRu")}
+							lang="ru"
+							autoComplete="off"
+						/>
+						<Field
+							meta={fields.editionSize}
+							type="number"
+							label={t("projects.form.editionSize")}
+							hint={t("projects.form.editionSizeHint")}
+							min={1}
+							step={1}
+							inputMode="numeric"
+						/>
+					</div>
+				</fieldset>
+
+				<fieldset className={fieldsetClass}>
+					<legend className={legendClass}>{t("projects.form.images")}</legend>
+					<fieldset className="flex flex-col gap-3">
+						<legend className="text-sm font-semibold">{t("projects.form.image")}</legend>
+						{project?.image ? (
+							<img
+								src={previewUrl(project.image)}
+								alt={t("projects.form.currentImage", { name: project.name })}
+								width={160}
+								height={160}
+								className="size-40 rounded-lg bg-ink/5 object-cover"
 							/>
-							{t("projects.form.coverMain")}
-						</label>
-					) : null}
-					<FileField
-						labelHidden
-						id="project-gallery"
-						name={GALLERY_FIELDS.files}
-						label={t("projects.form.gallery")}
-						hint={`${t("projects.form.galleryHint", { count: MAX_GALLERY_FILES })} ${t("images.hint")}`}
-						errors={imageErrors.gallery}
-						onChange={checkSizes("gallery")}
-						multiple
-					/>
+						) : null}
+						<FileField
+							labelHidden
+							id="project-image"
+							name="image"
+							label={t("projects.form.image")}
+							hint={[mode === "edit" ? t("projects.form.imageEditHint") : null, t("images.hint")]
+								.filter(Boolean)
+								.join(" ")}
+							errors={imageErrors.image}
+							onChange={checkSizes("image")}
+						/>
+					</fieldset>
+
+					<fieldset className="flex flex-col gap-3">
+						<legend className="text-sm font-semibold">{t("projects.form.gallery")}</legend>
+						{mode === "edit" ? (
+							gallery.length === 0 ? (
+								<p className="text-sm text-muted">{t("projects.form.galleryEmpty")}</p>
+							) : (
+								<ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
+									{gallery.map((item, index) => (
+										<GalleryCard
+											key={item.id}
+											item={item}
+											index={index + 1}
+											projectName={project?.name ?? ""}
+											position={galleryState?.positions[item.id] ?? index + 1}
+											removed={galleryState?.remove.includes(item.id) ?? false}
+											cover={galleryState?.cover === String(item.id)}
+										/>
+									))}
+								</ul>
+							)
+						) : null}
+						{mode === "edit" && project?.image && gallery.length > 0 ? (
+							<label className="flex items-center gap-2 text-sm">
+								<input
+									type="radio"
+									name={GALLERY_FIELDS.cover}
+									value="main"
+									defaultChecked={!galleryState || galleryState.cover === "main"}
+									className="size-4 accent-[var(--color-ink)]"
+								/>
+								{t("projects.form.coverMain")}
+							</label>
+						) : null}
+						<FileField
+							labelHidden
+							id="project-gallery"
+							name={GALLERY_FIELDS.files}
+							label={t("projects.form.gallery")}
+							hint={`${t("projects.form.galleryHint", { count: MAX_GALLERY_FILES })} ${t("images.hint")}`}
+							errors={imageErrors.gallery}
+							onChange={checkSizes("gallery")}
+							multiple
+						/>
+					</fieldset>
 				</fieldset>
 
-				<div className="flex flex-wrap justify-end gap-3 border-t border-line pt-6">
+				{/* The primary button comes first: Enter in a field saves the way the form's main button says. */}
+				<div className="flex flex-wrap items-center gap-3 border-t border-line pt-6">
+					<button
+						type="submit"
+						name="status"
+						value="published"
+						className="button-primary"
+						disabled={submitting || hasClientError}
+					>
+						{submitting && !savingDraft ? submittingLabel : primaryLabel}
+					</button>
+					<button
+						type="submit"
+						name="status"
+						value="draft"
+						disabled={submitting || hasClientError}
+						className="inline-flex h-12 items-center rounded-full border border-ink px-6 font-semibold hover:bg-ink/5 disabled:opacity-60"
+					>
+						{savingDraft ? t("projects.form.savingDraft") : t("projects.form.saveDraft")}
+					</button>
 					<Link
 						to="/admin/projects"
-						className="inline-flex h-12 items-center rounded-full border border-line px-6 font-semibold hover:border-ink"
+						className="inline-flex h-12 items-center rounded-full px-4 font-semibold text-muted hover:text-ink"
 					>
 						{t("projects.form.cancel")}
 					</Link>
-					<button type="submit" className="button-primary" disabled={submitting || hasClientError}>
-						{mode === "add"
-							? submitting
-								? t("projects.form.submittingAdd")
-								: t("projects.form.submitAdd")
-							: submitting
-								? t("projects.form.submittingEdit")
-								: t("projects.form.submitEdit")}
-					</button>
 				</div>
 			</Form>
 		</div>

@@ -64,6 +64,7 @@ export function ProjectRow({ project, deleting }: { project: ProjectListRow; del
 				<Link to={`/project/${encodeURIComponent(project.id)}`} className="hover:underline">
 					{project.name}
 				</Link>
+				<ProjectBadges project={project} />
 			</td>
 			<td className="py-3 pr-4" data-label={t("projects.columns.designer")}>
 				{project.designer}
@@ -123,4 +124,31 @@ export function ProjectRow({ project, deleting }: { project: ProjectListRow; del
 function CategoryName({ category }: { category: ProjectCategory }) {
 	const { t } = useTranslation();
 	return <>{t(`categories.${category}`)}</>;
+}
+
+/** Draft, featured (★) and availability, beside the name: what the public sees differently from the list. */
+function ProjectBadges({ project }: { project: ProjectListRow }) {
+	const { t } = useTranslation("admin");
+	const badge = "rounded-full border px-2 py-0.5 text-xs font-semibold";
+	return (
+		<span className="mt-1 flex flex-wrap items-center gap-1.5 font-normal">
+			{project.status === "draft" ? (
+				<span className={cx(badge, "border-ink bg-ink text-paper")}>{t("projects.badges.draft")}</span>
+			) : null}
+			{project.featured ? (
+				<span className={cx(badge, "border-line")} title={t("projects.badges.featured")}>
+					<span aria-hidden="true">★</span>
+					<span className="sr-only">{t("projects.badges.featured")}</span>
+				</span>
+			) : null}
+			<span
+				className={cx(
+					badge,
+					project.availability === "available" ? "border-line text-muted" : "border-accent text-accent",
+				)}
+			>
+				{t(`projects.availability.${project.availability}`)}
+			</span>
+		</span>
+	);
 }

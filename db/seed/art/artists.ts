@@ -1,9 +1,11 @@
 /** The seven artists: a stylised figure (no real faces) in a studio that shows their craft. */
 import type { Palette, Scene } from "../artwork";
 import { northMark } from "./branding";
-import { arcChair, blockCabinet, foldShelf, loopBench, nidoStool, pillTable } from "./furniture";
+import { scarf } from "./clothing";
+import { arcChair, pillTable } from "./furniture";
+import { blockCabinet, foldShelf, loopBench, nidoStool } from "./furniture-storage";
 import { el, frame, mix, OAK, OAK_DARK, PINE, p, room, sideboard, windowArch } from "./kit";
-import { gridArt, relief, scarf, vase } from "./objects";
+import { gridArt, relief, vase } from "./objects";
 
 interface Sitter {
 	skin: string;

@@ -6,7 +6,9 @@
 import { grain, type Palette, Scene } from "../artwork";
 import { artistArt } from "./artists";
 import { brandingArt } from "./branding";
+import { clothingArt } from "./clothing";
 import { furnitureArt } from "./furniture";
+import { storageArt } from "./furniture-storage";
 import type { PieceArt } from "./kit";
 import { objectArt } from "./objects";
 
@@ -16,7 +18,13 @@ export interface ArtView {
 	altRu: string;
 }
 
-const PIECES: Readonly<Record<string, PieceArt>> = { ...furnitureArt, ...objectArt, ...brandingArt };
+const PIECES: Readonly<Record<string, PieceArt>> = {
+	...furnitureArt,
+	...storageArt,
+	...clothingArt,
+	...objectArt,
+	...brandingArt,
+};
 
 function pieceArt(projectId: string): PieceArt {
 	const art = PIECES[projectId];

@@ -290,3 +290,56 @@ export function figure(sc: Scene, h: number, skin: string, hair: string, legs: s
 	);
 	return out.join("");
 }
+
+/** A palette from a wall, a floor and one accent. */
+export function pal(bg: string, bg2: string, accent: string, ink = "#2B2520"): Palette {
+	return { bg, bg2, ink, light: "#FBF7F1", accents: [accent, accent, accent, accent] };
+}
+
+/** Oiled wood: lit from the left, a shade to the right. */
+export function oakFill(sc: Scene, wood = OAK): string {
+	return sc.linear(
+		[
+			[0, mix(wood, "#FFFFFF", 0.14)],
+			[0.6, wood],
+			[1, mix(wood, "#000000", 0.16)],
+		],
+		0,
+	);
+}
+
+/** A living room at true scale: window, rug, plant and the piece (with optional extras behind it). */
+export function livingRoom(
+	sc: Scene,
+	piece: Piece,
+	span: number,
+	x: number,
+	extras: (at: (m: string, x: number, y?: number) => string) => string[] = () => [],
+): string {
+	const { room: r, ground } = room(sc, span);
+	const out = [ground];
+	out.push(r.at(windowArch(sc, span * 0.22, span * 0.5), -r.halfW * 0.62, span * 0.28));
+	out.push(r.at(rug(sc, Math.max(piece.w * 1.6, span * 0.5), mix(sc.palette.bg2, "#FFFFFF", 0.35)), x, 0));
+	out.push(...extras(r.at));
+	out.push(r.at(plant(sc, span * 0.42), r.halfW * 0.72));
+	out.push(r.at(piece.draw(sc), x));
+	return out.join("");
+}
+
+/** A wall with a window and a plant; the piece hangs or stands in the middle, `below` adds furniture. */
+export function wallRoom(
+	sc: Scene,
+	span: number,
+	art: string,
+	artLift: number,
+	below: (at: (m: string, x: number, y?: number) => string) => string[] = () => [],
+): string {
+	const { room: r, ground } = room(sc, span);
+	return [
+		ground,
+		r.at(windowArch(sc, span * 0.2, span * 0.48), -r.halfW * 0.68, span * 0.26),
+		...below(r.at),
+		r.at(plant(sc, span * 0.4), r.halfW * 0.72),
+		r.at(art, 0, artLift),
+	].join("");
+}

@@ -7,6 +7,7 @@ const PUBLIC_PAGES = [
 	"/",
 	"/branding",
 	"/design",
+	"/design?type=furniture",
 	"/art",
 	"/creative",
 	"/project/arc-lounge-chair",
@@ -16,6 +17,7 @@ const PUBLIC_PAGES = [
 	"/shop",
 	"/about",
 	"/contact",
+	"/shipping",
 	"/terms",
 	"/privacy",
 	"/not-found",
@@ -45,7 +47,7 @@ test.describe("accessibility of every public page", () => {
 				await context.addCookies([
 					{ name: "theme", value: Buffer.from(JSON.stringify(theme)).toString("base64"), url: baseURL ?? "" },
 				]);
-				await page.goto(language === "ru" ? `${path}?lng=ru` : path);
+				await page.goto(language === "ru" ? `${path}${path.includes("?") ? "&" : "?"}lng=ru` : path);
 				await expect(page.locator("html")).toHaveAttribute("lang", language);
 
 				await expect.soft(page.getByRole("heading", { level: 1 }), `${variant}: one h1`).toHaveCount(1);

@@ -3,7 +3,7 @@ import { expect, test } from "./fixtures";
 test.use({ viewport: { width: 375, height: 740 } });
 
 test.describe("mobile menu", () => {
-	test("opens full screen with the four links and the studio link, and closes", async ({ page, js }) => {
+	test("opens full screen with the eight links and the studio link, and closes", async ({ page, js }) => {
 		await page.goto("/");
 		await expect(page.getByRole("navigation", { name: "Main navigation" })).toBeHidden();
 		const menuButton = page.getByRole("button", { name: "Open menu" });
@@ -11,9 +11,17 @@ test.describe("mobile menu", () => {
 
 		const menu = page.getByRole("navigation", { name: "Menu" });
 		await expect(menu).toBeVisible();
-		for (const name of ["Branding", "Design", "Art", "Creative"]) {
-			await expect(menu.getByRole("link", { name })).toBeVisible();
-		}
+		await expect(menu.getByRole("link")).toHaveText([
+			"Shop",
+			"Branding",
+			"Design",
+			"Art",
+			"Creative",
+			"Artists",
+			"About",
+			"Contact",
+		]);
+		for (const link of await menu.getByRole("link").all()) await expect(link).toBeVisible();
 		await expect(page.getByRole("link", { name: "Studio website" })).toHaveAttribute("target", "_blank");
 		const box = await page.locator("#mobile-menu").boundingBox();
 		expect(box?.width).toBe(375);
@@ -28,6 +36,12 @@ test.describe("mobile menu", () => {
 		await expect(page).toHaveURL("/design");
 		await expect(page.getByRole("heading", { level: 1 })).toHaveText("Design");
 		await expect(page.getByRole("navigation", { name: "Menu" })).toBeHidden();
+
+		// The current page is marked in the menu too.
+		await page.getByRole("button", { name: "Open menu" }).click();
+		await expect(menu.getByRole("link", { name: "Design" })).toHaveAttribute("aria-current", "page");
+		await menu.getByRole("link", { name: "Contact" }).click();
+		await expect(page).toHaveURL("/contact");
 	});
 
 	test("closes on Escape and keeps keyboard focus inside while open", async ({ page, js }) => {
@@ -40,7 +54,7 @@ test.describe("mobile menu", () => {
 		await expect(closeButton).toHaveAttribute("aria-expanded", "true");
 
 		// Tab through everything in the menu: focus wraps from the last item back to the button.
-		for (let i = 0; i < 8; i++) {
+		for (let i = 0; i < 12; i++) {
 			await page.keyboard.press("Tab");
 			const inside = await page.evaluate(() => Boolean(document.activeElement?.closest("details")));
 			expect(inside).toBe(true);

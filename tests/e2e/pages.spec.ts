@@ -145,7 +145,17 @@ test.describe("search engine files", () => {
 		const xml = await response.text();
 		const origin = new URL(response.url()).origin;
 		expect(xml).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
-		for (const path of ["/", "/art", "/artists", "/shop", "/about", "/contact", "/terms", "/privacy"]) {
+		for (const path of [
+			"/",
+			"/art",
+			"/artists",
+			"/shop",
+			"/about",
+			"/contact",
+			"/shipping",
+			"/terms",
+			"/privacy",
+		]) {
 			expect(xml).toContain(`<loc>${origin}${path}</loc>`);
 			expect(xml).toContain(`<loc>${origin}${path}?lng=ru</loc>`);
 		}
@@ -160,8 +170,8 @@ test.describe("search engine files", () => {
 			expect(entry).toContain(`<xhtml:link rel="alternate" hreflang="x-default" href="${project}"/>`);
 			expect(entry).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}/);
 		}
-		// 18 projects, 7 artists and 11 other pages, each in two languages.
-		expect(xml.match(/<url>/g)).toHaveLength(72);
+		// 18 projects, 7 artists and 12 other pages, each in two languages.
+		expect(xml.match(/<url>/g)).toHaveLength(74);
 	});
 
 	test("robots.txt allows the site, keeps private areas out and points to the sitemap", async ({

@@ -1,23 +1,41 @@
 import { expect, test } from "./fixtures";
 
 test.describe("site shell", () => {
-	test("header nav leads to each category and marks the active link", async ({ page }) => {
+	test("header nav leads to the shop, each category and the artists, and marks the active link", async ({
+		page,
+	}) => {
 		await page.goto("/");
 		const nav = page.getByRole("navigation", { name: "Main navigation" });
-		for (const [label, path] of [
-			["Branding", "/branding"],
-			["Design", "/design"],
-			["Art", "/art"],
-			["Creative", "/creative"],
-		] as const) {
-			await nav.getByRole("link", { name: label }).click();
+		const links = [
+			["Shop", "/shop", "Shop"],
+			["Branding", "/branding", "Branding"],
+			["Design", "/design", "Design"],
+			["Art", "/art", "Art"],
+			["Creative", "/creative", "Creative"],
+			["Artists", "/artists", "Artists, Designers & Studios"],
+		] as const;
+		await expect(nav.getByRole("link")).toHaveText(links.map(([label]) => label));
+		for (const [label, path, heading] of links) {
+			await nav.getByRole("link", { name: label, exact: true }).click();
 			await expect(page).toHaveURL(path);
-			await expect(page.getByRole("heading", { level: 1 })).toHaveText(label);
-			await expect(nav.getByRole("link", { name: label })).toHaveAttribute("aria-current", "page");
-			for (const other of ["Branding", "Design", "Art", "Creative"].filter((name) => name !== label)) {
-				await expect(nav.getByRole("link", { name: other })).not.toHaveAttribute("aria-current", "page");
+			await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+			await expect(nav.getByRole("link", { name: label, exact: true })).toHaveAttribute(
+				"aria-current",
+				"page",
+			);
+			for (const [other] of links.filter(([name]) => name !== label)) {
+				await expect(nav.getByRole("link", { name: other, exact: true })).not.toHaveAttribute(
+					"aria-current",
+					"page",
+				);
 			}
 		}
+		// "Starts with the link path": a narrowed Design page is still Design.
+		await page.goto("/design?type=furniture");
+		await expect(nav.getByRole("link", { name: "Design", exact: true })).toHaveAttribute(
+			"aria-current",
+			"page",
+		);
 		await page.getByRole("link", { name: "FORMA — home" }).click();
 		await expect(page).toHaveURL("/");
 	});
@@ -36,9 +54,21 @@ test.describe("site shell", () => {
 		const footer = page.getByRole("contentinfo");
 		await expect(footer.getByTestId("marquee-word")).toHaveCount(30);
 		await expect(footer.getByTestId("copyright")).toContainText(String(new Date().getFullYear()));
-		for (const name of ["About", "Contact", "Terms & Conditions", "Privacy Policy"]) {
-			await expect(footer.getByRole("link", { name })).toBeVisible();
+		for (const name of [
+			"Shop",
+			"Artists",
+			"Shipping & Returns",
+			"About",
+			"Contact",
+			"Terms & Conditions",
+			"Privacy Policy",
+		]) {
+			await expect(footer.getByRole("link", { name, exact: true })).toBeVisible();
 		}
+		await expect(footer.getByRole("link", { name: "Shipping & Returns" })).toHaveAttribute(
+			"href",
+			"/shipping",
+		);
 		await expect(footer.getByRole("link", { name: "hello@forma.gallery" })).toHaveAttribute(
 			"href",
 			"mailto:hello@forma.gallery",

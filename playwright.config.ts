@@ -1,6 +1,13 @@
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { ADMIN, CATALOGUE_WRITES_PORT, dataDirFor, FIRST_PORT, SESSION_SECRET } from "./tests/e2e/servers";
+import {
+	ADMIN,
+	ARTIST_WRITES_PORT,
+	CATALOGUE_WRITES_PORT,
+	dataDirFor,
+	FIRST_PORT,
+	SESSION_SECRET,
+} from "./tests/e2e/servers";
 
 /**
  * End-to-end tests against the production build, in Debian's Chromium, each spec run twice: with
@@ -97,7 +104,8 @@ export default defineConfig({
 	],
 	// The site every spec uses; one for the fuzz spec (its random admin writes must not disturb the
 	// others); two for the settings spec, whose site-wide switches (maintenance) would (one per project);
-	// one for the specs that add projects and slides, which the shop, artist and home specs count.
+	// one for the specs that add projects and slides, which the shop, artist and home specs count; one for
+	// the admin-artists spec, which renames seeded artists.
 	// E2E_SERVERS=1 starts only the first (enough for most single specs and the security suite).
 	webServer: [
 		serverOn(PORT),
@@ -105,5 +113,6 @@ export default defineConfig({
 		serverOn(PORT + 2),
 		serverOn(PORT + 3),
 		serverOn(CATALOGUE_WRITES_PORT),
-	].slice(0, Number(process.env.E2E_SERVERS ?? 5)),
+		serverOn(ARTIST_WRITES_PORT),
+	].slice(0, Number(process.env.E2E_SERVERS ?? 6)),
 });

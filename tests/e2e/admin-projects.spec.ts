@@ -43,7 +43,7 @@ test("an admin adds a project with images, moves it to a new ID and deletes it",
 	await expect(page.getByLabel("Custom ID (optional)")).toHaveValue(id);
 
 	await page.getByLabel("Name", { exact: true }).fill(name);
-	await page.getByLabel("Designer", { exact: true }).fill("Corpus Studio");
+	await page.getByLabel("Designer", { exact: true }).selectOption({ label: "Corpus Studio" });
 	await page.getByLabel("Category", { exact: true }).selectOption("art");
 	await page.getByLabel("Price, ₽").fill("45000");
 	await page.getByLabel("Description (English)").fill("A chair made for end-to-end tests.");
@@ -106,4 +106,49 @@ test("unknown project IDs and unchanged forms are answered with the spec's toast
 	await page.getByRole("button", { name: "Save Changes" }).click();
 	await expect(page).toHaveURL("/admin/projects");
 	await expect(page.getByTestId("toast")).toContainText("No changes to save");
+});
+
+test("'Save as draft' keeps a new project from the public; the list marks it and Publish makes it public", async ({
+	signInAs,
+	page,
+	browser,
+	js,
+}, testInfo) => {
+	const stamp = `${testInfo.project.name}-${Date.now().toString(36)}`;
+	const id = `e2e-draft-${stamp}`;
+	const name = `Draft Lamp ${stamp}`;
+	await signInAs(ADMIN.username);
+	await page.goto("/admin/projects/add");
+	await page.getByLabel("Custom ID (optional)").fill(id);
+	await page.getByLabel("Name", { exact: true }).fill(name);
+	await page.getByLabel("Designer", { exact: true }).selectOption({ label: "Corpus Studio" });
+	await page.getByLabel("Category", { exact: true }).selectOption("design");
+	await expect(page.getByText("Leave 0 for Price on request")).toBeVisible();
+	await page.getByLabel("Availability").selectOption("reserved");
+	await page.getByLabel("Dimensions, cm").fill("40 × 40 × 55");
+	await page.getByLabel("Year").fill("2025");
+	await page.getByRole("button", { name: "Save as draft" }).click();
+	await expect(page).toHaveURL("/admin/projects");
+	await expect(page.getByTestId("toast")).toContainText(`${name} has been successfully added`);
+
+	// The public does not see it (a visitor without a session).
+	const visitor = await browser.newContext({
+		baseURL: `http://localhost:${CATALOGUE_WRITES_PORT}`,
+		javaScriptEnabled: js,
+	});
+	const anonymous = await visitor.newPage();
+	expect((await anonymous.goto(`/project/${id}`))?.status()).toBe(404);
+
+	await page.goto(`/admin/projects?q=${encodeURIComponent(name)}`);
+	const row = page.getByTestId("project-row").filter({ hasText: name });
+	await expect(row).toContainText("Draft");
+	await expect(row).toContainText("Reserved");
+	await row.getByRole("link", { name: `Edit ${name}` }).click();
+	await expect(page.getByTestId("draft-notice")).toBeVisible();
+	await expect(page.getByLabel("Dimensions, cm")).toHaveValue("40 × 40 × 55");
+	await page.getByRole("button", { name: "Publish" }).click();
+	await expect(page).toHaveURL("/admin/projects");
+	await expect(page.getByTestId("toast")).toContainText(`${name} has been successfully updated`);
+	expect((await anonymous.goto(`/project/${id}`))?.status()).toBe(200);
+	await visitor.close();
 });

@@ -17,6 +17,11 @@ export const FIRST_PORT = Number(process.env.E2E_PORT ?? 3100);
  * (+1 is the fuzz spec's, +2/+3 the settings spec's, +4 the shutdown spec's own server.)
  */
 export const CATALOGUE_WRITES_PORT = FIRST_PORT + 5;
+/**
+ * The server for the admin-artists spec: it renames seeded artists, whose names the shop, artist, project
+ * and admin-projects specs expect. (+6 is the container spec's own; +10 … +39 the security specs'.)
+ */
+export const ARTIST_WRITES_PORT = FIRST_PORT + 7;
 
 /** The data folder of the server on `port`: its database is forma.sqlite, its uploads uploads/. */
 export function dataDirFor(port: number | string): string {

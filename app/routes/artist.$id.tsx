@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { Paragraphs } from "~/components/catalog/paragraphs";
 import { ArrowLeftIcon, ArrowRightIcon } from "~/components/icons";
 import { ProjectCard } from "~/components/project-card";
 import { ResponsiveImage } from "~/components/responsive-image";
@@ -100,7 +101,9 @@ export default function ArtistPage() {
 					<h1 className="mt-4 font-display text-[clamp(2.5rem,6.5vw,5.5rem)] leading-[0.95] font-semibold tracking-[-0.045em] [overflow-wrap:anywhere]">
 						{artist.name}
 					</h1>
-					<p className="mt-8 max-w-2xl text-lg leading-relaxed md:text-xl">{artist.description}</p>
+					<div className="mt-8 grid max-w-2xl gap-4 text-lg leading-relaxed md:text-xl">
+						<Paragraphs text={artist.description} />
+					</div>
 
 					<section aria-labelledby="working-with" className="mt-12 max-w-2xl rounded-2xl bg-card p-6 md:p-8">
 						<h2

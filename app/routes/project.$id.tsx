@@ -233,7 +233,7 @@ export default function ProjectPage() {
 			{related.length > 0 ? (
 				<MoreProjects id="related-projects" title={t("project.related")} projects={related} />
 			) : null}
-			{draft ? null : <PurchaseRequest id={project.id} name={project.name} />}
+			{showsBuyingSteps(project) ? <PurchaseRequest id={project.id} name={project.name} /> : null}
 		</article>
 	);
 }
@@ -288,6 +288,15 @@ function MoreProjects({ id, title, projects }: { id: string; title: string; proj
 			</ul>
 		</section>
 	);
+}
+
+/**
+ * "How buying works" tells how a piece is paid, packed and shipped: not for a draft, a sold piece, or a
+ * service (branding, a workshop), which nobody ships.
+ */
+function showsBuyingSteps(project: Pick<ProjectSummary, "status" | "availability" | "category">): boolean {
+	if (project.status === "draft" || project.availability === "sold") return false;
+	return project.category !== "branding" && project.category !== "creative";
 }
 
 /** How buying works, and how to reach us with questions before sending a request. */

@@ -141,7 +141,10 @@ test.describe("project page", () => {
 		expect(response?.status()).toBe(200);
 		await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
 		await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tidal Relief");
-		await expect(page.getByRole("link", { name: "Carmworks" })).toHaveAttribute("href", "/artist/carmworks");
+		await expect(page.getByRole("link", { name: "Carmworks", exact: true })).toHaveAttribute(
+			"href",
+			"/artist/carmworks",
+		);
 		await expect(page.getByTestId("project-price")).toHaveText(formatPrice(27000));
 		await expect(page.getByTestId("project-price")).toHaveText(/^27\s000\s₽$/);
 		await expect(page.getByRole("heading", { level: 2, name: "Project Detail" })).toBeVisible();
@@ -171,7 +174,7 @@ test.describe("project page", () => {
 			"/shop?category=furniture",
 		);
 		// No artist is called like this designer? Corpus Studio is one, so its name links to the profile.
-		await expect(page.getByRole("link", { name: "Corpus Studio" })).toHaveAttribute(
+		await expect(page.getByRole("link", { name: "Corpus Studio", exact: true })).toHaveAttribute(
 			"href",
 			"/artist/corpus-studio",
 		);

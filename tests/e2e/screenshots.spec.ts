@@ -1,15 +1,24 @@
 import { expect, test } from "./fixtures";
 
-/** Saves home page screenshots for reviewers (test-results/screenshots, git-ignored). */
+/**
+ * Saves screenshots for reviewers (test-results/screenshots, git-ignored): home, shop, a project page and
+ * its open lightbox, in English on the light theme and in Russian on the dark one, desktop and phone.
+ */
 const sizes = [
 	{ name: "desktop", width: 1440, height: 900 },
 	{ name: "mobile", width: 375, height: 812 },
 ] as const;
+const variants = [
+	{ language: "en", theme: "light" },
+	{ language: "ru", theme: "dark" },
+] as const;
+const SHOWN_PROJECT = "ripple-glass-vase";
 
-for (const theme of ["light", "dark"] as const) {
+for (const { language, theme } of variants) {
 	for (const size of sizes) {
-		test(`home screenshot: ${theme}, ${size.name}`, async ({ page, js }, testInfo) => {
+		test(`screenshots: ${language}, ${theme}, ${size.name}`, async ({ page, js }, testInfo) => {
 			test.skip(!js, "one set of screenshots is enough");
+			test.setTimeout(120_000);
 			await page.setViewportSize({ width: size.width, height: size.height });
 			await page.context().addCookies([
 				{
@@ -18,13 +27,30 @@ for (const theme of ["light", "dark"] as const) {
 					url: testInfo.project.use.baseURL ?? "",
 				},
 			]);
-			await page.goto("/");
-			await expect(page.locator("html")).toHaveClass(theme === "dark" ? /dark/ : /^(?!.*dark)/);
-			await page.evaluate(() => document.fonts.ready);
-			await page.screenshot({
-				path: `test-results/screenshots/home-${theme}-${size.name}.png`,
-				fullPage: true,
-			});
+			const shoot = async (name: string, fullPage = true) => {
+				await expect(page.locator("html")).toHaveClass(theme === "dark" ? /dark/ : /^(?!.*dark)/);
+				await expect(page.locator("html")).toHaveAttribute("lang", language);
+				await page.evaluate(() => document.fonts.ready);
+				await page.screenshot({
+					path: `test-results/screenshots/${name}-${language}-${theme}-${size.name}.png`,
+					fullPage,
+				});
+			};
+			for (const [name, path] of [
+				["home", "/"],
+				["shop", "/shop"],
+				["project", `/project/${SHOWN_PROJECT}`],
+			] as const) {
+				await page.goto(`${path}?lng=${language}`);
+				await shoot(name);
+			}
+			// The lightbox, open on the project's first picture.
+			const enlarge = page.getByTestId("gallery-enlarge");
+			await expect(enlarge).toBeVisible({ timeout: 20_000 });
+			await enlarge.click();
+			await expect(page.getByTestId("lightbox")).toBeVisible();
+			await expect(page.getByTestId("lightbox-stage").getByRole("img")).toHaveJSProperty("complete", true);
+			await shoot("lightbox", false);
 		});
 	}
 }

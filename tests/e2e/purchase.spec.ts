@@ -48,7 +48,7 @@ test("a purchase request from a project page reaches the admin inbox and the buy
 	);
 	await expect(page.getByTestId("new-requests-count")).toBeVisible();
 	await row.getByLabel(/Status of request/).selectOption("in_progress");
-	if (!js) await row.getByRole("button", { name: "Save" }).click();
+	if (!js) await row.getByRole("button", { name: "Save", exact: true }).click();
 	await expect(row.getByLabel(/Status of request/)).toHaveValue("in_progress");
 	await page.reload();
 	await expect(

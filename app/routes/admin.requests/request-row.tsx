@@ -140,7 +140,7 @@ function NoteForm({ id, note }: { id: number; note: string }) {
 		<fetcher.Form
 			method="post"
 			action={REQUESTS_PATH}
-			className="flex min-w-56 flex-1 flex-col gap-2"
+			className="flex w-48 flex-col gap-2 max-md:w-full"
 			{...getFormProps(form)}
 		>
 			<input type="hidden" name="intent" value="note" />

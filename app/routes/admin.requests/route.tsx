@@ -103,7 +103,7 @@ export default function AdminRequests() {
 					<ListSummary count={t("requests.count", { count: total })} page={page} pageCount={pageCount} />
 					<AdminTable
 						caption={t("requests.title")}
-						minWidth="md:min-w-[64rem]"
+						minWidth="md:min-w-[52rem]"
 						className="mt-4"
 						cards
 						sorted={query}

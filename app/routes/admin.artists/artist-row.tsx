@@ -11,7 +11,7 @@ export function ArtistTableRow({ artist }: { artist: ArtistRow }) {
 	const { t } = useTranslation("admin");
 	return (
 		<tr className="border-b border-line align-middle" data-testid="artist-row">
-			<td className="py-3 pr-4">
+			<td className="py-3 pr-4" data-label={t("artists.columns.portrait")}>
 				{artist.image ? (
 					<ResponsiveImage
 						image={artist.image}
@@ -25,16 +25,22 @@ export function ArtistTableRow({ artist }: { artist: ArtistRow }) {
 					</span>
 				)}
 			</td>
-			<th scope="row" className="py-3 pr-4 font-semibold">
+			<th scope="row" className="py-3 pr-4 font-semibold" data-label={t("artists.columns.name")}>
 				<Link to={`/artist/${encodeURIComponent(artist.id)}`} className="hover:underline">
 					{artist.name}
 				</Link>
 				<span className="block font-mono text-xs font-normal text-muted">{artist.id}</span>
 			</th>
-			<td className="py-3 pr-4">{artist.city}</td>
-			<td className="py-3 pr-4">{t("artists.worksCount", { count: artist.works })}</td>
-			<td className="py-3 pr-4 text-muted">{artist.sortOrder}</td>
-			<td className="py-3">
+			<td className="py-3 pr-4" data-label={t("artists.columns.city")}>
+				{artist.city}
+			</td>
+			<td className="py-3 pr-4" data-label={t("artists.columns.works")}>
+				{t("artists.worksCount", { count: artist.works })}
+			</td>
+			<td className="py-3 pr-4 text-muted" data-label={t("artists.columns.order")}>
+				{artist.sortOrder}
+			</td>
+			<td className="py-3 max-md:flex-wrap" data-label={t("artists.columns.actions")}>
 				<div className="flex flex-wrap items-center gap-2">
 					<Link
 						to={`?edit=${encodeURIComponent(artist.id)}`}

@@ -109,7 +109,8 @@ export default function AdminArtists() {
 			) : (
 				<AdminTable
 					caption={t("artists.caption", { count: artists.length })}
-					minWidth="min-w-[48rem]"
+					minWidth="md:min-w-[48rem]"
+					cards
 					columns={[
 						t("artists.columns.portrait"),
 						t("artists.columns.name"),

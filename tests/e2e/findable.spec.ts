@@ -120,7 +120,10 @@ test.describe("on a phone", () => {
 		);
 		expect(cardFirst).toBe(true);
 
-		await filtersToggle.click();
+		// A link above the results leads to them (and, with JavaScript, unfolds them).
+		await page.getByRole("link", { name: "Filter and sort" }).click();
+		await expect(filtersToggle).toBeInViewport();
+		if (!js) await filtersToggle.click();
 		await expect(form).toBeVisible();
 		await form.getByLabel("Category", { exact: true }).selectOption("furniture");
 		if (!js) await form.getByRole("button", { name: "Apply" }).click();

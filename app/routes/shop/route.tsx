@@ -8,7 +8,7 @@ import { rootMetaData, seoMeta } from "~/lib/seo";
 import { cx } from "~/lib/site";
 import { listArtistsWithWorks } from "~/models/artists.server";
 import { SHOP_SORTS, searchProjects, toProjectSummary } from "~/models/projects.server";
-import { ShopFilters, ShopFiltersDisclosure } from "./shop-filters";
+import { ShopFilters, ShopFiltersDisclosure, ShopFiltersJumpLink } from "./shop-filters";
 import { shopHref } from "./shop-href";
 import { parseShopQuery } from "./shop-query.server";
 
@@ -76,10 +76,13 @@ export default function ShopPage() {
 				<ShopFilters query={query} designers={designers} sorts={sorts} />
 			</div>
 
-			<p aria-live="polite" className="flex flex-wrap items-baseline gap-x-3 pt-10 text-sm">
-				<span className="font-semibold">{t("count", { count: total })}</span>
-				{pageCount > 1 ? <span className="text-muted">{t("pageOf", { page, pageCount })}</span> : null}
-			</p>
+			<div className="flex items-baseline justify-between gap-4 pt-10">
+				<p aria-live="polite" className="flex flex-wrap items-baseline gap-x-3 text-sm">
+					<span className="font-semibold">{t("count", { count: total })}</span>
+					{pageCount > 1 ? <span className="text-muted">{t("pageOf", { page, pageCount })}</span> : null}
+				</p>
+				<ShopFiltersJumpLink />
+			</div>
 
 			<div
 				aria-busy={updating}

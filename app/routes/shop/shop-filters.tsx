@@ -158,6 +158,25 @@ export function ShopFilters({
 	);
 }
 
+const FILTERS_DISCLOSURE_ID = "shop-filters";
+
+/**
+ * On a phone, a way to the folded filters below the results without scrolling past them: an in-page link,
+ * which with JavaScript also unfolds them.
+ */
+export function ShopFiltersJumpLink() {
+	const { t } = useTranslation("shop");
+	return (
+		<a
+			href={`#${FILTERS_DISCLOSURE_ID}`}
+			onClick={() => document.getElementById(FILTERS_DISCLOSURE_ID)?.setAttribute("open", "")}
+			className="link-underline shrink-0 py-2 text-sm font-semibold md:hidden"
+		>
+			{t("filters.jump")}
+		</a>
+	);
+}
+
 /**
  * The filters on a phone: a native <details> after the results, closed until the visitor asks for it (opens
  * and closes without JavaScript). Its summary says how many filters are on, so a narrowed list never
@@ -168,7 +187,7 @@ export function ShopFiltersDisclosure(props: Parameters<typeof ShopFilters>[0]) 
 	const { query } = props;
 	const active = [query.q, query.category, query.designer].filter(Boolean).length;
 	return (
-		<details className="group border-t border-b border-line">
+		<details id={FILTERS_DISCLOSURE_ID} className="group scroll-mt-24 border-t border-b border-line">
 			<summary className="flex min-h-14 cursor-pointer list-none items-center justify-between gap-4 py-4 font-semibold [&::-webkit-details-marker]:hidden">
 				<span className="flex items-baseline gap-3">
 					{t("filters.toggle")}

@@ -86,13 +86,14 @@ function SortLink({ column, current }: { column: SortableColumn; current: SortDi
 	return (
 		<Link
 			to={withParams(location, { sort: column.sort, dir: next, page: null, delete: null })}
-			aria-label={t(next === "asc" ? "list.sortAscending" : "list.sortDescending", { column: column.label })}
 			className={cx(
 				"inline-flex items-center gap-1 rounded underline-offset-4 hover:text-ink hover:underline",
 				current && "text-ink",
 			)}
 		>
 			{column.label}
+			{/* Said after the name (not an aria-label over it), so the link's name starts with what it shows. */}
+			<span className="sr-only">{t(next === "asc" ? "list.sortAscending" : "list.sortDescending")}</span>
 			<span aria-hidden="true" className={cx("text-xs", !current && "opacity-40")}>
 				{current === "desc" ? "↓" : current === "asc" ? "↑" : "↕"}
 			</span>

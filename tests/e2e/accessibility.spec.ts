@@ -81,6 +81,8 @@ const ADMIN_PAGES = [
 	"/admin/users?add",
 	"/admin/settings",
 	"/admin/settings?tab=notifications",
+	"/admin/artists?edit=owl",
+	"/admin/artists?new",
 ];
 
 test("accessibility of the admin screens", async ({ signInAs, page, context, baseURL, js }) => {

@@ -25,6 +25,15 @@ test.describe("accounts", () => {
 		await expect(page.getByText("User", { exact: true })).toBeVisible();
 		await expect(page.getByText("No orders yet")).toBeVisible();
 		await expect(page.getByText("No favourites yet")).toBeVisible();
+		// Both empty states show the way to the shop.
+		await expect(page.locator("#orders").getByRole("link", { name: "Browse the shop" })).toHaveAttribute(
+			"href",
+			"/shop",
+		);
+		await expect(page.locator("#favourites").getByRole("link", { name: "Browse the shop" })).toHaveAttribute(
+			"href",
+			"/shop",
+		);
 		await expect(page.getByRole("link", { name: "Admin panel" })).toHaveCount(0);
 
 		await page.getByRole("main").getByRole("button", { name: "Sign out" }).click();

@@ -63,8 +63,12 @@ test("a purchase request from a project page reaches the admin inbox and the buy
 	await signInAs(email);
 	await page.goto("/account");
 	const orders = page.locator("#orders");
-	await expect(orders.getByRole("link", { name: "Tidal Relief" })).toBeVisible();
+	const piece = orders.getByRole("link", { name: "Tidal Relief" });
+	await expect(piece).toHaveAttribute("href", "/project/tidal-relief");
+	// The order shows the piece's picture, inside the link to its page.
+	await expect(piece.locator("img")).toBeVisible();
 	await expect(orders).toContainText("In progress");
+	await expect(orders).toContainText("27 000 ₽");
 });
 
 /** Resolves when the server has answered a favourites post (a fetch with JavaScript, a form post without). */

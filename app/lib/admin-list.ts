@@ -4,13 +4,13 @@ import { z } from "zod";
  * The admin tables' state lives in the URL (?q=&sort=&dir=&page=), so search, sorting and paging are plain
  * links and GET forms that work without JavaScript. Anything typed into the URL falls back to a default.
  */
-export const SORT_DIRECTIONS = ["asc", "desc"] as const;
+const SORT_DIRECTIONS = ["asc", "desc"] as const;
 export type SortDirection = (typeof SORT_DIRECTIONS)[number];
 
-export const ADMIN_PAGE_SIZE = 20;
+const ADMIN_PAGE_SIZE = 20;
 export const MAX_SEARCH_LENGTH = 100;
 
-export interface ListQuery<Sort extends string> {
+interface ListQuery<Sort extends string> {
 	q: string;
 	sort: Sort;
 	dir: SortDirection;

@@ -8,7 +8,7 @@
  */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-export function csvCell(value: string | number | null | undefined): string {
+function csvCell(value: string | number | null | undefined): string {
 	if (value === null || value === undefined) return "";
 	let text = String(value);
 	if (typeof value === "string" && FORMULA_START.test(text)) text = `'${text}`;

@@ -155,8 +155,6 @@ export async function listRequestsForExport(filter: RequestFilter) {
 		.execute();
 }
 
-export const MAX_NOTE_LENGTH = 2000;
-
 /** Saves the gallery's internal note on a request; false when there is no such request. */
 export async function setRequestNote(id: number, note: string): Promise<boolean> {
 	const result = await db

@@ -2,8 +2,8 @@ import { z } from "zod";
 import { REQUEST_STATUSES } from "~/lib/request-status";
 
 export const REQUESTS_PATH = "/admin/requests";
-/** Mirrors MAX_NOTE_LENGTH in the model (which the browser cannot import). */
-export const NOTE_MAX = 2000;
+/** The internal note's limit: enough for a call's summary, small enough for a table cell and a CSV. */
+const NOTE_MAX = 2000;
 
 /** A row's status select (the form has no intent field: the status is the row's main control). */
 export const statusSchema = z.object({

@@ -198,11 +198,12 @@ export async function searchProjects(search: ProjectSearch): Promise<ProjectSear
 
 	let ordered = query;
 	switch (search.sort ?? "newest") {
+		// Pieces without a price ("Price on request") come after the priced ones in both directions.
 		case "price-asc":
-			ordered = ordered.orderBy("projects.price", "asc");
+			ordered = ordered.orderBy(sql`projects.price = 0`).orderBy("projects.price", "asc");
 			break;
 		case "price-desc":
-			ordered = ordered.orderBy("projects.price", "desc");
+			ordered = ordered.orderBy(sql`projects.price = 0`).orderBy("projects.price", "desc");
 			break;
 		default:
 			break;

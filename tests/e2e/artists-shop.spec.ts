@@ -30,9 +30,20 @@ async function cardNames(page: Page): Promise<string[]> {
 	return (await cards(page).getByRole("heading").allInnerTexts()).sort();
 }
 
-async function cardPrices(page: Page): Promise<number[]> {
+/** The cards' prices in order; a piece without one ("Price on request") reads as null. */
+async function cardPrices(page: Page): Promise<Array<number | null>> {
 	const texts = await cards(page).allInnerTexts();
-	return texts.map((text) => Number(/([\d\u00a0]+)\u00a0₽/.exec(text)?.[1]?.replace(/\u00a0/g, "")));
+	return texts.map((text) => {
+		const digits = /([\d\u00a0]+)\u00a0₽/.exec(text)?.[1];
+		return digits ? Number(digits.replace(/\u00a0/g, "")) : null;
+	});
+}
+
+/** Priced pieces in the given order, then the ones on request. */
+function expectPriceOrder(prices: Array<number | null>, direction: 1 | -1) {
+	const priced = prices.filter((price): price is number => price !== null);
+	expect(priced).toEqual([...priced].sort((a, b) => direction * (a - b)));
+	expect(prices.slice(priced.length).every((price) => price === null)).toBe(true);
 }
 
 /** Choose a filter: with JavaScript the form submits on change, without it the visitor presses Apply. */
@@ -200,14 +211,16 @@ test.describe("shop", () => {
 		await expect(page).toHaveURL(/[?&]sort=price-asc/);
 		await expect(cards(page).first()).toContainText("450\u00a0₽");
 		const ascending = await cardPrices(page);
-		expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
+		expectPriceOrder(ascending, 1);
 		expect(ascending).toHaveLength(18);
+		await expect(cards(page).last()).toContainText("Price on request");
 
 		await choose(page, js, "Sort by", "price-desc");
 		await expect(page).toHaveURL(/[?&]sort=price-desc/);
 		await expect(cards(page).first()).toContainText("140\u00a0000\u00a0₽");
 		const descending = await cardPrices(page);
-		expect(descending).toEqual([...descending].sort((a, b) => b - a));
+		expectPriceOrder(descending, -1);
+		await expect(cards(page).last()).toContainText("Price on request");
 	});
 
 	test("combines filters, keeps them in the URL, and resets", async ({ page }) => {

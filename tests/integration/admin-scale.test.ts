@@ -1,3 +1,4 @@
+import type { LoaderFunction } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { parseListQuery } from "~/lib/admin-list";
 import { db } from "~/lib/db.server";
@@ -7,7 +8,7 @@ import { createUser, listUsers } from "~/models/users.server";
 import { loader as projectsLoader } from "~/routes/admin.projects._index/route";
 import { action as requestsAction, loader as requestsLoader } from "~/routes/admin.requests/route";
 import { loader as exportLoader } from "~/routes/admin.requests.export[.]csv";
-import { loader as usersLoader } from "~/routes/admin.users/route";
+import { action as usersAction, loader as usersLoader } from "~/routes/admin.users/route";
 import { startSession } from "~/services/auth.server";
 import { formRequest, getRequest, settle, statusOf } from "../support/requests";
 
@@ -175,8 +176,10 @@ describe("admin lists at scale: search, sort, pages", () => {
 
 	it("loaders take bad parameters without failing", async () => {
 		const { cookie } = await signedIn("admin");
-		const load = async (loader: typeof projectsLoader, path: string) =>
-			statusOf(await settle(() => loader({ request: getRequest(path, cookie), params: {}, context: {} })));
+		const load = async (loader: LoaderFunction, path: string) =>
+			statusOf(
+				await settle(async () => loader({ request: getRequest(path, cookie), params: {}, context: {} })),
+			);
 		expect(await load(projectsLoader, "/admin/projects?sort=%27;--&dir=x&page=-1&q=%00")).toBe(200);
 		expect(await load(usersLoader, "/admin/users?sort=password_hash&page=NaN")).toBe(200);
 		expect(await load(requestsLoader, "/admin/requests?status=shipped&sort=email&page=1e9")).toBe(200);
@@ -186,6 +189,34 @@ describe("admin lists at scale: search, sort, pages", () => {
 			context: {},
 		})) as unknown as LoaderData<{ page: number; pageCount: number; query: { sort: string; dir: string } }>;
 		expect(users.data).toMatchObject({ page: 1, pageCount: 1, query: { sort: "username", dir: "desc" } });
+	});
+});
+
+describe("no-JavaScript row changes come back to the page they were made on", () => {
+	it("a user's block from page 2 of a search returns there, and only ever to the users list", async () => {
+		const admin = await signedIn("admin");
+		const target = await signedIn("user");
+		const block = (status: string, redirect: string) =>
+			settle(() =>
+				usersAction({
+					request: formRequest(
+						"/admin/users",
+						{ intent: "status", id: String(target.user.id), status, redirect },
+						{ cookie: admin.cookie },
+					),
+					params: {},
+					context: {},
+				}),
+			) as Promise<Response>;
+		expect((await block("blocked", "/admin/users?q=scale&sort=email&page=2")).headers.get("Location")).toBe(
+			"/admin/users?q=scale&sort=email&page=2",
+		);
+		expect((await block("active", "https://evil.example/admin/users")).headers.get("Location")).toBe(
+			"/admin/users",
+		);
+		expect((await block("blocked", "/admin/projects?delete=arc-lounge-chair")).headers.get("Location")).toBe(
+			"/admin/users",
+		);
 	});
 });
 

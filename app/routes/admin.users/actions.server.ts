@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
+import { safeRedirectPath } from "~/lib/safe-redirect";
 import { redirectWithToast } from "~/lib/toast.server";
 import {
 	type AccessChangeError,
@@ -11,6 +12,12 @@ import {
 import { changeSchema, createSchema, USERS_PATH } from "./user-schemas";
 
 const noStore = { "Cache-Control": "no-store" };
+
+/** The users list the form was posted from, or the bare list for anything else. */
+function backToList(value: FormDataEntryValue | null): string {
+	const path = safeRedirectPath(value, USERS_PATH);
+	return path === USERS_PATH || path.startsWith(`${USERS_PATH}?`) ? path : USERS_PATH;
+}
 
 const ERROR_STATUS: Record<AccessChangeError, number> = {
 	notFound: 404,
@@ -46,8 +53,9 @@ export async function changeAccess(formData: FormData, adminId: number) {
 		title: `admin:users.toast.${"status" in change ? change.status : change.role}`,
 		values: { username: result.user.username },
 	};
-	// Without JavaScript the row's form posts normally and the page comes back with a toast.
-	if (formData.has("redirect")) return redirectWithToast(USERS_PATH, toast);
+	// Without JavaScript the row's form posts normally and the page (its search, sort and page) comes back
+	// with a toast.
+	if (formData.has("redirect")) return redirectWithToast(backToList(formData.get("redirect")), toast);
 	return data({ intent: "change" as const, ok: true as const, id, error: null, toast }, { headers: noStore });
 }
 

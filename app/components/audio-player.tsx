@@ -33,7 +33,9 @@ export function AudioPlayer() {
 		return () => document.removeEventListener("play", onPlay, true);
 	}, []);
 
-	if (!hydrated) return null;
+	// Until then an invisible stand-in keeps its place, so the header's links do not move under a pointer
+	// (or a click) as the player appears.
+	if (!hydrated) return <PlayerFootprint />;
 
 	const toggle = async () => {
 		const audio = audioRef.current;
@@ -96,6 +98,22 @@ export function AudioPlayer() {
 			>
 				{muted ? <MutedIcon width={18} height={18} /> : <VolumeIcon width={18} height={18} />}
 			</button>
+		</div>
+	);
+}
+
+/** The player's size, unseen and out of the accessibility tree: no control is offered before it can work. */
+function PlayerFootprint() {
+	return (
+		<div className="invisible flex items-center" aria-hidden="true" data-testid="audio-footprint">
+			<span className="icon-button" />
+			<span className="audio-bars">
+				<span />
+				<span />
+				<span />
+				<span />
+			</span>
+			<span className="icon-button" />
 		</div>
 	);
 }

@@ -185,4 +185,26 @@ test.describe("the header", () => {
 			}
 		}
 	});
+
+	test("its links stay where they are when the page comes to life (a click never lands beside them)", async ({
+		page,
+		browser,
+		js,
+	}) => {
+		test.skip(!js, "compares the page before and after its script runs");
+		const shopLink = (target: typeof page) =>
+			target.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Shop" });
+		const plain = await browser.newContext({ javaScriptEnabled: false, viewport: page.viewportSize() });
+		try {
+			const before = await plain.newPage();
+			await before.goto("/");
+			const still = await shopLink(before).boundingBox();
+			await page.goto("/");
+			// The audio player is the header's one control that needs JavaScript: it shows once hydrated.
+			await expect(page.getByTestId("audio-toggle")).toBeVisible();
+			expect(await shopLink(page).boundingBox()).toEqual(still);
+		} finally {
+			await plain.close();
+		}
+	});
 });

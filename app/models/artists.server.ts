@@ -10,13 +10,19 @@ export async function listArtists(): Promise<Artist[]> {
 	return db.selectFrom("artists").selectAll().orderBy("sort_order").orderBy("name").execute();
 }
 
-/** Every artist with their published work count, in one query, counted by artist id like every list. */
-export async function listArtistsWithWorkCount(): Promise<ArtistWithWorkCount[]> {
+/**
+ * Every artist with their work count, in one query, counted by artist id like every list: published works
+ * for the public pages, drafts too for the admin list.
+ */
+export async function listArtistsWithWorkCount(
+	options: { includeDrafts?: boolean } = {},
+): Promise<ArtistWithWorkCount[]> {
 	return db
 		.selectFrom("artists")
-		.leftJoin("projects", (join) =>
-			join.onRef("projects.artist_id", "=", "artists.id").on("projects.status", "=", "published"),
-		)
+		.leftJoin("projects", (join) => {
+			const works = join.onRef("projects.artist_id", "=", "artists.id");
+			return options.includeDrafts ? works : works.on("projects.status", "=", "published");
+		})
 		.selectAll("artists")
 		.select((eb) => eb.fn.count<number>("projects.id").as("work_count"))
 		.groupBy("artists.id")
@@ -200,17 +206,4 @@ export async function deleteArtist(id: string): Promise<ArtistDeletion> {
 		await trx.deleteFrom("artists").where("id", "=", id).execute();
 		return { status: "deleted" as const, artist, releasedKeys: artist.image ? [artist.image] : [] };
 	});
-}
-
-/** Every artist with the number of their works, drafts included, for the admin list. */
-export async function listArtistsForAdmin(): Promise<ArtistWithWorkCount[]> {
-	return db
-		.selectFrom("artists")
-		.leftJoin("projects", "projects.artist_id", "artists.id")
-		.selectAll("artists")
-		.select((eb) => eb.fn.count<number>("projects.id").as("work_count"))
-		.groupBy("artists.id")
-		.orderBy("artists.sort_order")
-		.orderBy("artists.name")
-		.execute();
 }

@@ -9,7 +9,7 @@ import { ARTISTS_PATH } from "~/lib/artist-form";
 import { localized } from "~/lib/i18n";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { adminMeta } from "~/lib/seo";
-import { listArtistsForAdmin } from "~/models/artists.server";
+import { listArtistsWithWorkCount } from "~/models/artists.server";
 import { toStoredImage } from "~/models/stored-image.server";
 import { requireAdmin } from "~/services/auth.server";
 import { readUploadForm } from "~/services/image-upload.server";
@@ -23,7 +23,10 @@ export const meta: MetaFunction<typeof loader> = adminMeta;
 export async function loader({ request }: LoaderFunctionArgs) {
 	await requireAdmin(request);
 	const language = await getLanguage(request);
-	const [artists, t] = await Promise.all([listArtistsForAdmin(), i18nServer.getFixedT(language, "admin")]);
+	const [artists, t] = await Promise.all([
+		listArtistsWithWorkCount({ includeDrafts: true }),
+		i18nServer.getFixedT(language, "admin"),
+	]);
 	const params = new URL(request.url).searchParams;
 	const editId = params.get("edit");
 	const deleteId = params.get("delete");

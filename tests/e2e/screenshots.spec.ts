@@ -31,6 +31,26 @@ for (const { language, theme } of variants) {
 				await expect(page.locator("html")).toHaveClass(theme === "dark" ? /dark/ : /^(?!.*dark)/);
 				await expect(page.locator("html")).toHaveAttribute("lang", language);
 				await page.evaluate(() => document.fonts.ready);
+				if (fullPage) {
+					// A full-page shot shows what is below the fold too: lazy pictures are loaded first.
+					await page.evaluate(async () => {
+						const images = [...document.images];
+						for (const image of images) image.loading = "eager";
+						await Promise.all(
+							images.map((image) =>
+								image.complete
+									? null
+									: new Promise((done) => {
+											image.addEventListener("load", done);
+											image.addEventListener("error", done);
+										}),
+							),
+						);
+						// Off-screen pictures are decoded lazily too; a full-page capture would show them blank.
+						await Promise.all(images.map((image) => image.decode().catch(() => undefined)));
+					});
+					await expect(page.getByTestId("image-spinner")).toHaveCount(0);
+				}
 				await page.screenshot({
 					path: `test-results/screenshots/${name}-${language}-${theme}-${size.name}.png`,
 					fullPage,

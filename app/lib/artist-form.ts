@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isHttpAddress } from "./validation";
 
 /**
  * The admin artist form (/admin/artists), safe for the browser: the same schema validates as the admin
@@ -52,29 +53,16 @@ const CYRILLIC: Record<string, string> = {
  * Empty when nothing usable is left (the caller then falls back to "artist").
  */
 export function artistIdFromName(name: string): string {
-	return [
-		...name
-			.toLocaleLowerCase("ru-RU")
-			.normalize("NFKD")
-			.replace(/[\u0300-\u036f]/g, ""),
-	]
+	// Cyrillic first: taking accents off first would turn й into и ("i") and lose the letter.
+	return [...name.toLocaleLowerCase("ru-RU")]
 		.map((char) => CYRILLIC[char] ?? char)
 		.join("")
+		.normalize("NFKD")
+		.replace(/[\u0300-\u036f]/g, "")
 		.replace(/[^a-z0-9]+/g, "-")
 		.replace(/^-+|-+$/g, "")
 		.slice(0, MAX_ARTIST_ID_LENGTH)
 		.replace(/-+$/, "");
-}
-
-/** A website address: http:// or https:// only (no javascript:, no site-relative paths). */
-export function isValidWebsite(value: string): boolean {
-	if (/\s/.test(value)) return false;
-	try {
-		const url = new URL(value);
-		return (url.protocol === "http:" || url.protocol === "https:") && url.hostname.length > 0;
-	} catch {
-		return false;
-	}
 }
 
 const text = (max: number) =>
@@ -102,7 +90,7 @@ export const artistSchema = z.object({
 		.string()
 		.trim()
 		.max(500, "admin:artists.errors.tooLong")
-		.refine(isValidWebsite, "admin:artists.errors.websiteInvalid")
+		.refine(isHttpAddress, "admin:artists.errors.websiteInvalid")
 		.optional(),
 	sortOrder: z
 		.number({ error: "admin:artists.errors.orderInvalid" })

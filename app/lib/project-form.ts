@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PROJECT_AVAILABILITIES, PROJECT_CATEGORIES, PROJECT_STATUSES } from "~/lib/categories";
+import { isHttpAddress } from "~/lib/validation";
 
 /**
  * The admin project form's fields (add and edit share them), safe for the browser: the same schema
@@ -22,12 +23,7 @@ export const GALLERY_FIELDS = {
 export function isValidProjectLink(value: string): boolean {
 	if (/\s/.test(value)) return false;
 	if (value.startsWith("/")) return !value.startsWith("//") && !value.startsWith("/\\");
-	try {
-		const url = new URL(value);
-		return (url.protocol === "http:" || url.protocol === "https:") && url.hostname.length > 0;
-	} catch {
-		return false;
-	}
+	return isHttpAddress(value);
 }
 
 const required = (message: string, max: number) =>

@@ -6,6 +6,22 @@ import { normaliseUsername, usernameError, usernameFromEmail } from "./usernames
  * (`validation.*`), shown next to the field in the visitor's language.
  */
 export const MAX_EMAIL_LENGTH = 254;
+
+/** A file input that was actually used: browsers send an empty, nameless part for one left empty. */
+export function isChosenFile(value: unknown): value is File {
+	return typeof Blob !== "undefined" && value instanceof Blob && value.size > 0;
+}
+
+/** An absolute http(s) address with a host and no spaces (no javascript:, data: or site-relative paths). */
+export function isHttpAddress(value: string): boolean {
+	if (/\s/.test(value)) return false;
+	try {
+		const url = new URL(value);
+		return (url.protocol === "http:" || url.protocol === "https:") && url.hostname.length > 0;
+	} catch {
+		return false;
+	}
+}
 export const MAX_PHONE_LENGTH = 32;
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 128;

@@ -5,6 +5,7 @@ import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { logger } from "~/lib/logger.server";
 import { GALLERY_FIELDS, MAX_GALLERY_FILES, type ProjectFormValues, projectSchema } from "~/lib/project-form";
 import { redirectWithToast, toastHeader } from "~/lib/toast.server";
+import { isChosenFile } from "~/lib/validation";
 import { getArtistById } from "~/models/artists.server";
 import {
 	createProject,
@@ -48,10 +49,6 @@ export interface ProjectFormActionData {
 }
 
 const LIST = "/admin/projects";
-
-function isFile(value: FormDataEntryValue | null): value is File {
-	return typeof value === "object" && value !== null && value.size > 0;
-}
 
 /** The form's values as columns; a form that named no status keeps the project's (a new one is published). */
 function toFields(value: ProjectFormValues, current: Project | undefined): ProjectFields {
@@ -123,9 +120,9 @@ export async function submitProjectForm(request: Request, mode: ProjectFormMode)
 	}
 	const rows = current ? await listProjectImages(current.id) : [];
 	const gallery = readGalleryState(form, rows);
-	const galleryFiles = form.getAll(GALLERY_FIELDS.files).filter(isFile);
+	const galleryFiles = form.getAll(GALLERY_FIELDS.files).filter(isChosenFile);
 	const imageFile = form.get("image");
-	const filesChosen = isFile(imageFile) || galleryFiles.length > 0;
+	const filesChosen = isChosenFile(imageFile) || galleryFiles.length > 0;
 	const submission = parseWithZod(form, { schema: projectSchema });
 
 	const refuse = (status: number, extra: Partial<ProjectFormActionData> = {}, headers?: HeadersInit) =>
@@ -177,7 +174,7 @@ export async function submitProjectForm(request: Request, mode: ProjectFormMode)
 	const errors: ProjectFormActionData["imageErrors"] = {};
 	const explain = (error: ImageUploadError) => t(error.key, error.values);
 	let mainImage: SavedImageRef | undefined;
-	const main = await storeUploadedImage(isFile(imageFile) ? imageFile : null, "projects");
+	const main = await storeUploadedImage(isChosenFile(imageFile) ? imageFile : null, "projects");
 	if (main?.ok) {
 		mainImage = main.image;
 		stored.push(main.image.key);

@@ -140,6 +140,7 @@ describe("admin artists", () => {
 
 		expect(artistIdFromName("Студия Ткань")).toBe("studiya-tkan");
 		expect(artistIdFromName("Ёлка & Щука")).toBe("elka-shchuka");
+		expect(artistIdFromName("Йошкар-Ола Мастерская")).toBe("yoshkar-ola-masterskaya");
 		const cyrillic = (await run(multipart({ ...FIELDS, name: "Студия Ткань", website: "" }))) as Response;
 		expect(cyrillic.status).toBe(302);
 		expect(await artist("studiya-tkan")).toMatchObject({ name: "Студия Ткань", website: null, image: null });

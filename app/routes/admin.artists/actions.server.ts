@@ -3,6 +3,7 @@ import { data } from "@remix-run/node";
 import { z } from "zod";
 import { ARTISTS_PATH, artistIdFromName, artistSchema } from "~/lib/artist-form";
 import { redirectWithToast } from "~/lib/toast.server";
+import { isChosenFile } from "~/lib/validation";
 import {
 	type ArtistFields,
 	ArtistIdTakenError,
@@ -17,10 +18,6 @@ import {
 import { deleteImageIfUnused, storeUploadedImage } from "~/services/image-upload.server";
 
 const noStore = { "Cache-Control": "no-store" };
-
-function hasFile(value: unknown): value is File {
-	return typeof Blob !== "undefined" && value instanceof Blob && value.size > 0;
-}
 
 const deleteSchema = z.object({ intent: z.literal("delete"), id: z.string().trim().min(1).max(200) });
 
@@ -98,7 +95,7 @@ export async function saveArtist(formData: FormData) {
 		if (!id) id = await freeArtistId(artistIdFromName(value.name) || "artist");
 	}
 
-	const stored = await storeUploadedImage(hasFile(value.image) ? value.image : null, "artists");
+	const stored = await storeUploadedImage(isChosenFile(value.image) ? value.image : null, "artists");
 	if (stored && !stored.ok) {
 		return fail(
 			submission.reply({ fieldErrors: { image: [`admin:${stored.error.key}`] }, hideFields: ["image"] }),

@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import { z } from "zod";
 import { redirectWithToast } from "~/lib/toast.server";
+import { isChosenFile } from "~/lib/validation";
 import {
 	createSlide,
 	deleteSlide,
@@ -11,7 +12,7 @@ import {
 	updateSlide,
 } from "~/models/slides.server";
 import { deleteImageIfUnused, storeUploadedImage } from "~/services/image-upload.server";
-import { hasFile, SLIDER_PATH, slideSchema } from "./slide-schema";
+import { SLIDER_PATH, slideSchema } from "./slide-schema";
 
 const noStore = { "Cache-Control": "no-store" };
 
@@ -81,7 +82,7 @@ export async function saveSlide(formData: FormData) {
 		isActive: fields.isActive,
 	};
 	let image: SlideImage | null = null;
-	const stored = await storeUploadedImage(hasFile(file) ? file : null, "slides");
+	const stored = await storeUploadedImage(isChosenFile(file) ? file : null, "slides");
 	if (stored && !stored.ok) {
 		return fail(
 			submission.reply({ fieldErrors: { image: [`admin:${stored.error.key}`] }, hideFields: ["image"] }),

@@ -1,13 +1,10 @@
 import { z } from "zod";
 import { SLIDE_CATEGORIES } from "~/lib/categories";
+import { isChosenFile } from "~/lib/validation";
 
 export const SLIDER_PATH = "/admin/slider";
 
 const TEXT_FIELDS = ["titleEn", "titleRu", "subtitleEn", "subtitleRu"] as const;
-
-export function hasFile(value: unknown): value is Blob {
-	return typeof Blob !== "undefined" && value instanceof Blob && value.size > 0;
-}
 
 /**
  * The add/edit form (spec: title and subtitle required and trimmed, a new slide needs an image). Both
@@ -32,7 +29,7 @@ export const slideSchema = z
 			context.addIssue({ code: "custom", path: [name], message: "validation.required" });
 		if (missing.length > 0)
 			context.addIssue({ code: "custom", path: [], message: "admin:slider.errors.required" });
-		if (!value.id && !hasFile(value.image)) {
+		if (!value.id && !isChosenFile(value.image)) {
 			context.addIssue({ code: "custom", path: ["image"], message: "admin:slider.errors.imageRequired" });
 		}
 	});

@@ -193,8 +193,7 @@ export async function searchProjects(search: ProjectSearch): Promise<ProjectSear
 		.clearSelect()
 		.select((eb) => eb.fn.countAll<number>().as("total"))
 		.executeTakeFirstOrThrow();
-	const pageCount = Math.max(1, Math.ceil(Number(total) / pageSize));
-	const page = Math.min(Math.max(1, Math.floor(search.page ?? 1)), pageCount);
+	const window = pageWindow(Number(total), search.page ?? 1, pageSize);
 
 	let ordered = query;
 	switch (search.sort ?? "newest") {
@@ -211,10 +210,10 @@ export async function searchProjects(search: ProjectSearch): Promise<ProjectSear
 	const projects = await ordered
 		.orderBy("projects.created_at", "desc")
 		.orderBy("projects.id")
-		.limit(pageSize)
-		.offset((page - 1) * pageSize)
+		.limit(window.limit)
+		.offset(window.offset)
 		.execute();
-	return { projects, total: Number(total), page, pageCount };
+	return { projects, total: Number(total), page: window.page, pageCount: window.pageCount };
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -197,11 +197,8 @@ export default function AccountPage() {
 											<OrderPiece order={order} />
 										</td>
 										<td className="py-3 pr-4 whitespace-nowrap" data-label={t("account.orderPrice")}>
-											{order.priceShown ? (
-												<Price value={order.price} />
-											) : (
-												t("price.onRequest", { ns: "common" })
-											)}
+											{/* What the buyer saw: a request made while the piece had no price stays "on request". */}
+											<Price value={order.priceShown ? order.price : 0} />
 										</td>
 										<td className="py-3 pr-4 whitespace-nowrap" data-label={t("account.orderDate")}>
 											{dateFormat.format(new Date(order.createdAt))}

@@ -21,7 +21,6 @@ import type { ProjectSummary } from "~/lib/project-summary";
 import { purchaseMode } from "~/lib/purchase-mode";
 import { absoluteUrl, rootMetaData, seoMeta } from "~/lib/seo";
 import { CONTACT_EMAIL } from "~/lib/site";
-import { getArtistById } from "~/models/artists.server";
 import {
 	getProjectById,
 	listProjectImages,
@@ -92,9 +91,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	const row = await getProjectById(params.id ?? "", { includeDrafts: user?.role === "admin" });
 	if (!row) throw new Response("Not Found", { status: 404 });
 	const language = await getLanguage(request);
-	const [galleryRows, artist, byArtist, related, t] = await Promise.all([
+	const [galleryRows, byArtist, related, t] = await Promise.all([
 		listProjectImages(row.id),
-		row.artist_id ? getArtistById(row.artist_id) : undefined,
 		row.artist_id ? listProjectsByArtist(row.artist_id) : [],
 		listRelatedProjects(row, MORE_LIMIT),
 		i18nServer.getFixedT(language, "catalog"),
@@ -123,7 +121,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 		project,
 		gallery,
 		facts,
-		artist: artist ? { id: artist.id, name: artist.name } : null,
+		// The row already carries its artist's name (selectProjects joins it).
+		artist: row.artist_id ? { id: row.artist_id, name: row.designer } : null,
 		moreFromArtist: summary(byArtist.filter((other) => other.id !== row.id).slice(0, MORE_LIMIT)),
 		related: summary(related),
 		meta: {

@@ -45,3 +45,15 @@ export function parseDesignPageType(value: string | null): DesignPageType | null
 function isDesignPageType(value: string): value is DesignPageType {
 	return Object.hasOwn(DESIGN_PAGE_TYPES, value);
 }
+
+/**
+ * The page that lists a category: its own page (branding, design, art, creative), the Design page's chip
+ * for furniture and clothing, else the shop filtered by it. Back links and the slider's buttons lead here.
+ */
+export function categoryPagePath(category: ProjectCategory): string {
+	if ((SITE_CATEGORIES as readonly string[]).includes(category)) return `/${category}`;
+	const type = (Object.keys(DESIGN_PAGE_TYPES) as DesignPageType[]).find(
+		(key) => DESIGN_PAGE_TYPES[key] === category,
+	);
+	return type ? `/design?type=${type}` : `/shop?category=${encodeURIComponent(category)}`;
+}

@@ -12,7 +12,7 @@ import { FavouriteButton } from "~/components/favourite-button";
 import { ArrowLeftIcon, ArrowRightIcon, ExternalIcon } from "~/components/icons";
 import { Price } from "~/components/price";
 import { ProjectCard } from "~/components/project-card";
-import { type ProjectAvailability, type ProjectCategory, SITE_CATEGORIES } from "~/lib/categories";
+import { categoryPagePath, type ProjectAvailability } from "~/lib/categories";
 import { hasPrice } from "~/lib/format";
 import { localized } from "~/lib/i18n";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
@@ -151,7 +151,7 @@ export default function ProjectPage() {
 			) : null}
 			<div className="mx-auto max-w-[1440px] px-5 pt-8 pb-16 md:px-10 md:pt-12 md:pb-24">
 				<Link
-					to={categoryHref(project.category)}
+					to={categoryPagePath(project.category)}
 					className="group inline-flex items-center gap-2 text-xs font-semibold tracking-[0.16em] text-muted uppercase transition-colors hover:text-ink"
 				>
 					<ArrowLeftIcon width={16} height={16} className="transition-transform group-hover:-translate-x-1" />
@@ -346,13 +346,6 @@ function PurchaseRequest({ id, name }: { id: string; name: string }) {
 			</div>
 		</section>
 	);
-}
-
-/** The category's own page, or the shop filtered by it for categories without one (furniture, clothing…). */
-function categoryHref(category: ProjectCategory): string {
-	return (SITE_CATEGORIES as readonly string[]).includes(category)
-		? `/${category}`
-		: `/shop?category=${encodeURIComponent(category)}`;
 }
 
 function pictureUrl(picture: GalleryImage): string {

@@ -159,11 +159,11 @@ test.describe("project page", () => {
 		await expect(page.getByRole("heading", { level: 1 })).toHaveText("Art");
 	});
 
-	test("projects of categories without a page link back to the shop, filtered", async ({ page }) => {
+	test("furniture and clothing link back to their chip on the Design page", async ({ page }) => {
 		await page.goto("/project/slab-oak-dining-table");
 		await expect(page.getByRole("link", { name: "Back to Furniture" })).toHaveAttribute(
 			"href",
-			"/shop?category=furniture",
+			"/design?type=furniture",
 		);
 		// No artist is called like this designer? Corpus Studio is one, so its name links to the profile.
 		await expect(page.getByRole("link", { name: "Corpus Studio", exact: true })).toHaveAttribute(

@@ -36,7 +36,7 @@ test.describe("home page", () => {
 		await expect(slide(page, 1).getByText("Furniture", { exact: true }).first()).toBeVisible();
 		await expect(slide(page, 1).getByRole("link", { name: "Explore furniture" })).toHaveAttribute(
 			"href",
-			"/shop?category=furniture",
+			"/design?type=furniture",
 		);
 		// The dots are plain #slide-N links: they work with and without JavaScript.
 		for (const position of [2, 3]) {

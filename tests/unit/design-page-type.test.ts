@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { DESIGN_PAGE_CATEGORIES, DESIGN_PAGE_TYPES, parseDesignPageType } from "~/lib/categories";
+import {
+	categoryPagePath,
+	DESIGN_PAGE_CATEGORIES,
+	DESIGN_PAGE_TYPES,
+	parseDesignPageType,
+} from "~/lib/categories";
 
 describe("the Design page's ?type=", () => {
 	it("names a chip for each category the page holds", () => {
@@ -13,5 +18,15 @@ describe("the Design page's ?type=", () => {
 		for (const value of [null, "", "design", "Furniture", "chairs", "toString", "__proto__"]) {
 			expect(parseDesignPageType(value)).toBeNull();
 		}
+	});
+});
+
+describe("the page that lists a category", () => {
+	it("is the category's own page, the Design page's chip for furniture and clothing, else the filtered shop", () => {
+		expect(categoryPagePath("branding")).toBe("/branding");
+		expect(categoryPagePath("design")).toBe("/design");
+		expect(categoryPagePath("furniture")).toBe("/design?type=furniture");
+		expect(categoryPagePath("clothing")).toBe("/design?type=clothing");
+		expect(categoryPagePath("uncategorized")).toBe("/shop?category=uncategorized");
 	});
 });

@@ -5,7 +5,7 @@ import { type CSSProperties, type MouseEvent, useCallback, useEffect, useRef, us
 import { useTranslation } from "react-i18next";
 import { ArrowLeftIcon, ArrowRightIcon } from "~/components/icons";
 import { ResponsiveImage } from "~/components/responsive-image";
-import type { SlideCategory } from "~/lib/categories";
+import { categoryPagePath, type SlideCategory } from "~/lib/categories";
 import type { StoredImage } from "~/lib/images";
 import { cx } from "~/lib/site";
 import { useEmblaSelectedIndex } from "~/lib/use-embla-selected-index";
@@ -35,14 +35,6 @@ const EMBLA_DURATION = 46;
 /** The title starts revealing as the incoming slide arrives; the subtitle follows. */
 const TITLE_REVEAL_DELAY_S = 0.35;
 const SUBTITLE_REVEAL_DELAY_S = 0.75;
-
-/** Where each slide category leads. */
-const SLIDE_LINKS: Record<SlideCategory, string> = {
-	furniture: "/shop?category=furniture",
-	clothing: "/shop?category=clothing",
-	art: "/art",
-	design: "/design",
-};
 
 /** Fallback slides have no image: a painted backdrop per category, mixed with the theme's paper colour. */
 const FALLBACK_BACKDROPS: Record<SlideCategory, string> = {
@@ -331,7 +323,7 @@ function Slide({ slide, index, count, current, inert, revealKey, playOnLoad, eag
 							delay={revealKey === 0 ? 0.4 : SUBTITLE_REVEAL_DELAY_S}
 						/>
 					</p>
-					<Link to={SLIDE_LINKS[slide.category]} prefetch="intent" className="button-primary group mt-8">
+					<Link to={categoryPagePath(slide.category)} prefetch="intent" className="button-primary group mt-8">
 						{t(`slider.cta.${slide.category}`)}
 						<ArrowRightIcon className="transition-transform duration-300 group-hover:translate-x-1" />
 					</Link>

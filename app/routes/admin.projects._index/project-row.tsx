@@ -126,7 +126,7 @@ function CategoryName({ category }: { category: ProjectCategory }) {
 	return <>{t(`categories.${category}`)}</>;
 }
 
-/** Draft, featured (★) and availability, beside the name: what the public sees differently from the list. */
+/** Draft, featured (★), reserved or sold, beside the name: what sets the piece apart (available is the norm). */
 function ProjectBadges({ project }: { project: ProjectListRow }) {
 	const { t } = useTranslation("admin");
 	const badge = "rounded-full border px-2 py-0.5 text-xs font-semibold";
@@ -141,14 +141,11 @@ function ProjectBadges({ project }: { project: ProjectListRow }) {
 					<span className="sr-only">{t("projects.badges.featured")}</span>
 				</span>
 			) : null}
-			<span
-				className={cx(
-					badge,
-					project.availability === "available" ? "border-line text-muted" : "border-accent text-accent",
-				)}
-			>
-				{t(`projects.availability.${project.availability}`)}
-			</span>
+			{project.availability === "available" ? null : (
+				<span className={cx(badge, "border-accent text-accent")}>
+					{t(`projects.availability.${project.availability}`)}
+				</span>
+			)}
 		</span>
 	);
 }

@@ -86,7 +86,8 @@ test.describe("shipping and returns", () => {
 		for (const section of ["Delivery costs", "Packaging and insurance", "Damaged deliveries", "Returns"]) {
 			await expect(page.getByRole("heading", { level: 2, name: section })).toBeVisible();
 		}
-		await expect(page.getByText(/quote it for each piece/)).toBeVisible();
+		// The same promise the project pages make ("Free worldwide shipping").
+		await expect(page.getByText(/Delivery is free for every work we ship/)).toBeVisible();
 		await expect(page.getByText(/extends this to 14 days/)).toBeVisible();
 
 		await page.goto("/?lng=ru");

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { MAIL_FROM, MAIL_PORT } from "./tests/e2e/mailbox";
 import {
 	ADMIN,
 	ARTIST_WRITES_PORT,
@@ -49,12 +50,16 @@ function serverOn(port: number) {
 			ADMIN_USERNAME: ADMIN.username,
 			ADMIN_PASSWORD: ADMIN.password,
 			ADMIN_EMAIL: ADMIN.email,
+			// The run's own mail server (tests/e2e/mail-setup.ts): specs read what the site sent.
+			SMTP_URL: `smtp://127.0.0.1:${MAIL_PORT}`,
+			MAIL_FROM,
 		},
 	};
 }
 
 export default defineConfig({
 	testDir: "tests/e2e",
+	globalSetup: "./tests/e2e/mail-setup.ts",
 	// Separate folders per port, so parallel runs never delete each other's traces.
 	outputDir: `test-results/artifacts-${PORT}`,
 	timeout: 60_000,

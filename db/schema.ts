@@ -5,6 +5,7 @@ import type {
 	ProjectStatus,
 	SlideCategory,
 } from "../app/lib/categories";
+import type { Language } from "../app/lib/i18n";
 
 /**
  * The single truth for table columns. Timestamps are ISO-8601 text (UTC); booleans are 0/1 integers, as
@@ -97,6 +98,10 @@ export interface UsersTable {
 	password_hash: string;
 	role: ColumnType<UserRole, UserRole | undefined, UserRole>;
 	status: ColumnType<UserStatus, UserStatus | undefined, UserStatus>;
+	/** When the owner of the address followed a verification link (or reset the password); null until then. */
+	email_verified_at: string | null;
+	/** The language they last used the site in: their mail is written in it. */
+	language: ColumnType<Language, Language | undefined, Language>;
 	created_at: Timestamp;
 	updated_at: Timestamp;
 }
@@ -118,6 +123,8 @@ export interface SettingsTable {
 	email_notifications: number;
 	admin_email: string;
 	audio_url: string;
+	/** 0/1: e-mail buyers when an admin moves their request on (in progress, done, cancelled). */
+	buyer_status_emails: number;
 	updated_at: Timestamp;
 }
 
@@ -141,6 +148,8 @@ export interface PurchaseRequestsTable {
 	/** 0 when the piece had no price ("Price on request") as the request was made. */
 	price_shown: ColumnType<number, number | undefined, number>;
 	kind: ColumnType<PurchaseRequestKind, PurchaseRequestKind | undefined, PurchaseRequestKind>;
+	/** The language of the page it was sent from: the buyer's mail is written in it. */
+	language: ColumnType<Language, Language | undefined, Language>;
 	created_at: Timestamp;
 	updated_at: Timestamp;
 }
@@ -148,6 +157,45 @@ export interface PurchaseRequestsTable {
 export interface FavouritesTable {
 	user_id: number;
 	project_id: string;
+	created_at: Timestamp;
+}
+
+export type OutboxStatus = "pending" | "sent" | "failed";
+
+/**
+ * One e-mail, rendered in full when it was queued (in the same transaction as its cause) and delivered by
+ * the background sender (app/server/mail-sender.ts) with retries. docs/decisions/0017 has the design.
+ */
+export interface OutboxTable {
+	id: Generated<number>;
+	message_id: string;
+	kind: string;
+	to_address: string;
+	language: Language;
+	from_name: string;
+	subject: string;
+	text_body: string;
+	html_body: string;
+	reference: string | null;
+	status: ColumnType<OutboxStatus, OutboxStatus | undefined, OutboxStatus>;
+	attempts: ColumnType<number, number | undefined, number>;
+	next_attempt_at: Timestamp;
+	last_error: string | null;
+	sent_at: string | null;
+	created_at: Timestamp;
+}
+
+export type EmailTokenPurpose = "verify_email" | "reset_password";
+
+/** A one-time link's token, kept only as its SHA-256. */
+export interface EmailTokensTable {
+	id: Generated<number>;
+	user_id: number;
+	purpose: EmailTokenPurpose;
+	token_hash: string;
+	email: string;
+	expires_at: string;
+	used_at: string | null;
 	created_at: Timestamp;
 }
 
@@ -168,6 +216,8 @@ export interface Database {
 	app_meta: AppMetaTable;
 	purchase_requests: PurchaseRequestsTable;
 	favourites: FavouritesTable;
+	outbox: OutboxTable;
+	email_tokens: EmailTokensTable;
 }
 
 export type Project = Selectable<ProjectsTable>;
@@ -180,3 +230,5 @@ export type User = Selectable<UsersTable>;
 export type Session = Selectable<SessionsTable>;
 export type Settings = Selectable<SettingsTable>;
 export type PurchaseRequest = Selectable<PurchaseRequestsTable>;
+export type OutboxMessage = Selectable<OutboxTable>;
+export type EmailToken = Selectable<EmailTokensTable>;

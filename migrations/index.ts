@@ -4,6 +4,7 @@ import * as m0002 from "./0002-requests-and-favourites";
 import * as m0005 from "./0005-content-version";
 import * as m0006 from "./0006-projects";
 import * as m0007 from "./0007-catalogue";
+import * as m0008 from "./0008-mail";
 
 /**
  * Every migration, by name, in order. Append new ones here (never edit or reorder applied ones);
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
 	"0005-content-version": m0005,
 	"0006-projects": m0006,
 	"0007-catalogue": m0007,
+	"0008-mail": m0008,
 };

@@ -35,6 +35,22 @@ const envSchema = z
 		BACKUP_DIR: z.string().min(1).optional(),
 		BACKUP_INTERVAL_HOURS: z.coerce.number().min(0).default(0),
 		BACKUP_KEEP: z.coerce.number().int().min(1).default(7),
+		/**
+		 * Outgoing mail (docs/decisions/0017): smtp://user:pass@host:587 (STARTTLS when offered) or smtps://…
+		 * (TLS from the start). Unset: messages wait in the outbox, readable at /admin/mail.
+		 */
+		SMTP_URL: z
+			.string()
+			.refine(
+				(value) =>
+					URL.canParse(value) && /^smtps?:$/.test(new URL(value).protocol) && new URL(value).hostname !== "",
+				{
+					error: "must be an smtp:// or smtps:// URL such as smtp://user:pass@mail.example.com:587",
+				},
+			)
+			.optional(),
+		/** The sender's address; the sender's name is the shop name from the settings. */
+		MAIL_FROM: z.email({ error: "must be an e-mail address such as hello@forma.gallery" }).optional(),
 	})
 	.superRefine((env, ctx) => {
 		if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
@@ -45,6 +61,13 @@ const envSchema = z
 				code: "custom",
 				path: ["SITE_URL"],
 				message: "is required in production (the public origin, e.g. https://forma.gallery)",
+			});
+		}
+		if (env.SMTP_URL && !env.MAIL_FROM) {
+			ctx.addIssue({
+				code: "custom",
+				path: ["MAIL_FROM"],
+				message: "is required with SMTP_URL (the sender's address, e.g. hello@forma.gallery)",
 			});
 		}
 		if (env.BACKUP_INTERVAL_HOURS > 0 && !env.BACKUP_DIR) {

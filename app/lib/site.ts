@@ -1,6 +1,11 @@
 /** Fixed facts about the studio that the shell shows. */
 export const STUDIO_URL = "https://forma-studio.ru";
 export const CONTACT_EMAIL = "hello@forma.gallery";
+/** The contact page's addresses and phone; buyers' e-mails name them too. */
+export const INFO_EMAIL = "info@forma.gallery";
+export const SALES_EMAIL = "sales@forma.gallery";
+export const PHONE_DISPLAY = "+7 495 123-45-67";
+export const PHONE_LINK = "+74951234567";
 export const CREDIT_URL = "https://forma-studio.ru/digital";
 export const BRAND_WORD = "FORMA";
 export const BRAND_WORD_RU = "ФОРМА";

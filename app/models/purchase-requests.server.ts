@@ -1,9 +1,10 @@
-import { sql } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { type Paged, pageWindow, type SortDirection } from "~/lib/admin-list";
 import { db } from "~/lib/db.server";
 import { hasPrice } from "~/lib/format";
+import type { Language } from "~/lib/i18n";
 import { foldForSearch } from "~db/connection";
-import type { PurchaseRequest, PurchaseRequestKind, PurchaseRequestStatus, User } from "~db/schema";
+import type { Database, PurchaseRequest, PurchaseRequestKind, PurchaseRequestStatus, User } from "~db/schema";
 import { type ProjectRecord, selectProjects } from "./projects.server";
 
 export class ProjectNotFoundError extends Error {
@@ -19,43 +20,47 @@ export class ProjectSoldError extends Error {
  * Saves a purchase request with a snapshot of the project's name and price as they are now, read in the
  * same transaction as the insert (the client's idea of the price is never used): whether a price was
  * shown is decided from the stored price, and a purchase of a piece sold meanwhile is refused. Drafts
- * take no requests (they are unknown to the public).
+ * take no requests (they are unknown to the public). Pass a transaction to write more with it (its mail).
  */
-export async function createPurchaseRequest(input: {
-	projectId: string;
-	email: string;
-	phone: string;
-	userId: number | null;
-	kind?: PurchaseRequestKind;
-}): Promise<PurchaseRequest> {
+export async function createPurchaseRequest(
+	input: {
+		projectId: string;
+		email: string;
+		phone: string;
+		userId: number | null;
+		kind?: PurchaseRequestKind;
+		language?: Language;
+	},
+	executor?: Kysely<Database>,
+): Promise<PurchaseRequest> {
+	if (!executor) return db.transaction().execute((trx) => createPurchaseRequest(input, trx));
 	const kind = input.kind ?? "purchase";
-	return db.transaction().execute(async (trx) => {
-		const project = await trx
-			.selectFrom("projects")
-			.select(["id", "name", "price", "availability"])
-			.where("id", "=", input.projectId)
-			.where("status", "=", "published")
-			.executeTakeFirst();
-		if (!project) throw new ProjectNotFoundError(`Project ${input.projectId} not found`);
-		if (kind === "purchase" && project.availability === "sold") {
-			throw new ProjectSoldError(`Project ${input.projectId} is sold`);
-		}
-		return trx
-			.insertInto("purchase_requests")
-			.values({
-				project_id: project.id,
-				project_name: project.name,
-				project_price: project.price,
-				price_shown: hasPrice(project.price) ? 1 : 0,
-				kind,
-				email: input.email,
-				phone: input.phone,
-				user_id: input.userId,
-				status: "new",
-			})
-			.returningAll()
-			.executeTakeFirstOrThrow();
-	});
+	const project = await executor
+		.selectFrom("projects")
+		.select(["id", "name", "price", "availability"])
+		.where("id", "=", input.projectId)
+		.where("status", "=", "published")
+		.executeTakeFirst();
+	if (!project) throw new ProjectNotFoundError(`Project ${input.projectId} not found`);
+	if (kind === "purchase" && project.availability === "sold") {
+		throw new ProjectSoldError(`Project ${input.projectId} is sold`);
+	}
+	return executor
+		.insertInto("purchase_requests")
+		.values({
+			project_id: project.id,
+			project_name: project.name,
+			project_price: project.price,
+			price_shown: hasPrice(project.price) ? 1 : 0,
+			kind,
+			email: input.email,
+			phone: input.phone,
+			user_id: input.userId,
+			status: "new",
+			language: input.language ?? "en",
+		})
+		.returningAll()
+		.executeTakeFirstOrThrow();
 }
 
 /**

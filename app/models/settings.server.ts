@@ -1,9 +1,10 @@
+import type { Kysely } from "kysely";
 import { db } from "~/lib/db.server";
-import type { Settings } from "~db/schema";
+import type { Database, Settings } from "~db/schema";
 
-/** The one settings row (created by the first migration). */
-export async function getSettings(): Promise<Settings> {
-	return db.selectFrom("settings").selectAll().where("id", "=", 1).executeTakeFirstOrThrow();
+/** The one settings row (created by the first migration); inside a transaction, pass it. */
+export async function getSettings(executor: Kysely<Database> = db): Promise<Settings> {
+	return executor.selectFrom("settings").selectAll().where("id", "=", 1).executeTakeFirstOrThrow();
 }
 
 /** The header's track when the admin names none: it ships in public/ (the first migration's default too). */
@@ -16,6 +17,8 @@ export interface SettingsChange {
 	maintenanceMode?: boolean;
 	allowRegistration?: boolean;
 	emailNotifications?: boolean;
+	/** E-mail buyers when their request's status changes. */
+	buyerStatusEmails?: boolean;
 	adminEmail?: string;
 	/** A path on this site (the route checks it): the page's CSP lets media come from nowhere else. */
 	audioUrl?: string;
@@ -32,6 +35,7 @@ export async function updateSettings(change: SettingsChange): Promise<Settings> 
 			maintenance_mode: flag(change.maintenanceMode),
 			allow_registration: flag(change.allowRegistration),
 			email_notifications: flag(change.emailNotifications),
+			buyer_status_emails: flag(change.buyerStatusEmails),
 			admin_email: change.adminEmail,
 			audio_url: change.audioUrl,
 			updated_at: new Date().toISOString(),

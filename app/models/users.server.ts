@@ -1,6 +1,7 @@
-import { sql } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { pageWindow, type SortDirection } from "~/lib/admin-list";
 import { db } from "~/lib/db.server";
+import type { Language } from "~/lib/i18n";
 import { hashPassword } from "~/lib/password.server";
 import {
 	isReservedUsername,
@@ -10,8 +11,7 @@ import {
 	usernameProblem,
 } from "~/lib/usernames";
 import { foldForSearch } from "~db/connection";
-
-import type { User, UserRole, UserStatus } from "~db/schema";
+import type { Database, User, UserRole, UserStatus } from "~db/schema";
 
 /** Finds a user by username or e-mail, ignoring case (as the unique indexes do). */
 export async function getUserByLogin(login: string): Promise<User | undefined> {
@@ -26,6 +26,29 @@ export async function getUserByLogin(login: string): Promise<User | undefined> {
 			]),
 		)
 		.executeTakeFirst();
+}
+
+/** The language of the account that uses `email` (mail to that address is written in it), if there is one. */
+export async function getLanguageOfAddress(
+	email: string,
+	executor: Kysely<Database> = db,
+): Promise<Language | undefined> {
+	const row = await executor
+		.selectFrom("users")
+		.select("language")
+		.where(sql`email`, "=", sql`${email.trim()} collate nocase`)
+		.executeTakeFirst();
+	return row?.language;
+}
+
+/** Remembers the language someone used the site in (at sign-in, registration …): their mail follows it. */
+export async function setUserLanguage(userId: number, language: Language): Promise<void> {
+	await db
+		.updateTable("users")
+		.set({ language })
+		.where("id", "=", userId)
+		.where("language", "!=", language)
+		.execute();
 }
 
 /** Finds a user by username only (never by e-mail), ignoring case. */

@@ -5,11 +5,7 @@ import { PageIntro } from "~/components/pages/page-intro";
 import { SectionHeading } from "~/components/pages/section-heading";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { rootMetaData, seoMeta } from "~/lib/seo";
-
-const INFO_EMAIL = "info@forma.gallery";
-const SALES_EMAIL = "sales@forma.gallery";
-const PHONE_DISPLAY = "+7 495 123-45-67";
-const PHONE_LINK = "+74951234567";
+import { INFO_EMAIL, PHONE_DISPLAY, PHONE_LINK, SALES_EMAIL } from "~/lib/site";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 	seoMeta({

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Price } from "~/components/price";
 import type { PurchaseActionData } from "~/components/purchase-form";
 import { PurchaseForm } from "~/components/purchase-form";
+import { publicOrigin } from "~/lib/env.server";
 import { readFormData } from "~/lib/form.server";
 import { hasPrice } from "~/lib/format";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
@@ -15,13 +16,10 @@ import { clientAddress } from "~/lib/rate-limit.server";
 import { rootMetaData, seoMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import { getProjectById } from "~/models/projects.server";
-import {
-	createPurchaseRequest,
-	ProjectNotFoundError,
-	ProjectSoldError,
-} from "~/models/purchase-requests.server";
+import { ProjectNotFoundError, ProjectSoldError } from "~/models/purchase-requests.server";
 import { getUser } from "~/services/auth.server";
 import { requireSiteOpen } from "~/services/maintenance.server";
+import { submitPurchaseRequest } from "~/services/purchase-requests.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 	const { origin, language } = rootMetaData(matches);
@@ -78,12 +76,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
 	if (!submission.value.website) {
 		const user = await getUser(request);
 		try {
-			await createPurchaseRequest({
+			await submitPurchaseRequest({
 				projectId: project.id,
 				email: submission.value.email,
 				phone: submission.value.phone,
 				userId: user?.id ?? null,
 				kind,
+				language: await getLanguage(request),
+				origin: publicOrigin(request),
 			});
 		} catch (error) {
 			if (error instanceof ProjectNotFoundError) throw new Response("Not Found", { status: 404 });

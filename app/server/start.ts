@@ -17,6 +17,7 @@ import { refuseCrossSiteWrites } from "./cross-site-writes";
 import { handleUnexpectedError } from "./error-handler";
 import { healthCheck } from "./health";
 import { signInLimit, uploadLimit } from "./in-flight-limit";
+import { scheduleMailSender } from "./mail-sender";
 import { maintenanceGate } from "./maintenance-gate";
 import { remixHandler } from "./remix-handler";
 import { readableRequest } from "./request-guards";
@@ -89,6 +90,10 @@ export async function startServer(env: Env, buildArgument: string | undefined): 
 		server,
 		site,
 		timeoutMs: env.SHUTDOWN_TIMEOUT_MS,
-		stopSchedules: [scheduleBackups(env, (msg, fields) => logger.info(msg, fields)), scheduleSessionPurge()],
+		stopSchedules: [
+			scheduleBackups(env, (msg, fields) => logger.info(msg, fields)),
+			scheduleSessionPurge(),
+			scheduleMailSender(env),
+		],
 	});
 }

@@ -1,0 +1,121 @@
+import { randomUUID } from "node:crypto";
+import nodemailer from "nodemailer";
+import type { Language } from "./i18n";
+
+/** One message as it leaves: everything was rendered when it was queued (app/models/outbox.server.ts). */
+export interface OutgoingMail {
+	messageId: string;
+	fromName: string;
+	fromAddress: string;
+	to: string;
+	language: Language;
+	subject: string;
+	text: string;
+	html: string;
+}
+
+/** Why a send failed, in the terms the sender acts on. */
+export type SendFailure =
+	/** The server could not be reached or talked to: nothing about this message; try again when it is back. */
+	| "unreachable"
+	/** The server refused this message for good (5xx), e.g. an address it does not know. */
+	| "rejected"
+	/** Anything else (4xx, an answer cut short): try this message again later. */
+	| "temporary";
+
+export class MailSendError extends Error {
+	override name = "MailSendError";
+	constructor(
+		readonly failure: SendFailure,
+		message: string,
+	) {
+		super(message);
+	}
+}
+
+export interface MailTransport {
+	send(mail: OutgoingMail): Promise<void>;
+	close(): void;
+}
+
+const CONNECTION_CODES = new Set(["ECONNECTION", "ETIMEDOUT", "ESOCKET", "EDNS", "ETLS", "ECONNREFUSED"]);
+
+function classify(error: unknown): MailSendError {
+	const details = error as { code?: unknown; responseCode?: unknown; message?: unknown };
+	const text = typeof details.message === "string" ? details.message : String(error);
+	if (typeof details.responseCode === "number") {
+		return new MailSendError(details.responseCode >= 500 ? "rejected" : "temporary", text);
+	}
+	if (typeof details.code === "string" && CONNECTION_CODES.has(details.code)) {
+		return new MailSendError("unreachable", text);
+	}
+	return new MailSendError("temporary", text);
+}
+
+/**
+ * SMTP through nodemailer, from SMTP_URL (smtp:// upgrades with STARTTLS when the server offers it;
+ * smtps:// is TLS from the first byte). Short timeouts: a server that hangs is treated as one that is down.
+ */
+export function createSmtpTransport(smtpUrl: string): MailTransport {
+	const url = new URL(smtpUrl);
+	const secure = url.protocol === "smtps:";
+	const transporter = nodemailer.createTransport({
+		host: url.hostname.replace(/^\[|\]$/g, ""),
+		port: url.port ? Number(url.port) : secure ? 465 : 587,
+		secure,
+		auth: url.username
+			? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) }
+			: undefined,
+		connectionTimeout: 10_000,
+		greetingTimeout: 10_000,
+		socketTimeout: 30_000,
+	});
+	return {
+		async send(mail) {
+			try {
+				await transporter.sendMail({
+					messageId: mail.messageId,
+					from: { name: mail.fromName, address: mail.fromAddress },
+					to: mail.to,
+					subject: mail.subject,
+					text: mail.text,
+					html: mail.html,
+					headers: { "Content-Language": mail.language },
+					// Our own rendered text only: never let a message make nodemailer read files or fetch URLs.
+					disableFileAccess: true,
+					disableUrlAccess: true,
+				});
+			} catch (error) {
+				throw classify(error);
+			}
+		},
+		close() {
+			transporter.close();
+		},
+	};
+}
+
+/** A Message-ID on the sender's domain, unique per message and fixed when the message is queued. */
+export function newMessageId(fromAddress: string): string {
+	const domain = fromAddress.split("@")[1] || "forma.local";
+	return `<${randomUUID()}@${domain}>`;
+}
+
+/**
+ * The sender runs in the server (app/server/mail-sender.ts), the code that queues mail in the Remix build:
+ * two bundles in one process, so the nudge "there is new mail" goes through a process-wide slot.
+ */
+const WAKE = Symbol.for("forma.mail.wake");
+type WakeSlot = { [WAKE]?: () => void };
+
+/** Tells the sender (if one runs in this process) to look at the outbox now rather than at its next poll. */
+export function wakeMailSender(): void {
+	(globalThis as WakeSlot)[WAKE]?.();
+}
+
+export function onMailQueued(listener: () => void): () => void {
+	(globalThis as WakeSlot)[WAKE] = listener;
+	return () => {
+		if ((globalThis as WakeSlot)[WAKE] === listener) delete (globalThis as WakeSlot)[WAKE];
+	};
+}

@@ -1,0 +1,105 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { Kysely } from "kysely";
+import { db } from "~/lib/db.server";
+import type { Database, EmailTokenPurpose, User } from "~db/schema";
+
+/** How long each kind of link works. */
+export const TOKEN_LIFETIME_MS: Record<EmailTokenPurpose, number> = {
+	verify_email: 24 * 60 * 60 * 1000,
+	reset_password: 60 * 60 * 1000,
+};
+
+function hashToken(token: string): string {
+	return createHash("sha256").update(token).digest("hex");
+}
+
+/**
+ * Makes a one-time token for a link sent to `email` and returns it; only its hash is stored. Earlier
+ * unused tokens of the same purpose for the user stop working (the newest link is the one that counts).
+ * Pass the transaction that queues the message carrying it.
+ */
+export async function createEmailToken(
+	executor: Kysely<Database>,
+	input: { userId: number; purpose: EmailTokenPurpose; email: string; now?: Date },
+): Promise<string> {
+	const now = input.now ?? new Date();
+	const token = randomBytes(32).toString("base64url");
+	await executor
+		.updateTable("email_tokens")
+		.set({ used_at: now.toISOString() })
+		.where("user_id", "=", input.userId)
+		.where("purpose", "=", input.purpose)
+		.where("used_at", "is", null)
+		.execute();
+	await executor
+		.insertInto("email_tokens")
+		.values({
+			user_id: input.userId,
+			purpose: input.purpose,
+			token_hash: hashToken(token),
+			email: input.email,
+			expires_at: new Date(now.getTime() + TOKEN_LIFETIME_MS[input.purpose]).toISOString(),
+		})
+		.execute();
+	return token;
+}
+
+export type TokenProblem = "invalid" | "expired" | "used";
+
+export type TokenCheck =
+	| { ok: true; tokenId: number; user: User; email: string }
+	| { ok: false; problem: TokenProblem };
+
+/**
+ * What a token from a link is worth, without using it: the user and address it stands for, or why it
+ * cannot be used (unknown, past its time, already used, or its account blocked or gone).
+ */
+export async function checkEmailToken(
+	token: string,
+	purpose: EmailTokenPurpose,
+	options: { executor?: Kysely<Database>; now?: Date } = {},
+): Promise<TokenCheck> {
+	const executor = options.executor ?? db;
+	const now = options.now ?? new Date();
+	if (!token || token.length > 200) return { ok: false, problem: "invalid" };
+	const row = await executor
+		.selectFrom("email_tokens")
+		.innerJoin("users", "users.id", "email_tokens.user_id")
+		.selectAll("users")
+		.select([
+			"email_tokens.id as token_id",
+			"email_tokens.email as token_email",
+			"email_tokens.expires_at as token_expires_at",
+			"email_tokens.used_at as token_used_at",
+		])
+		.where("email_tokens.token_hash", "=", hashToken(token))
+		.where("email_tokens.purpose", "=", purpose)
+		.executeTakeFirst();
+	if (!row || row.status !== "active") return { ok: false, problem: "invalid" };
+	if (row.token_used_at) return { ok: false, problem: "used" };
+	if (row.token_expires_at <= now.toISOString()) return { ok: false, problem: "expired" };
+	const { token_id, token_email, token_expires_at: _expires, token_used_at: _used, ...user } = row;
+	return { ok: true, tokenId: token_id, user, email: token_email };
+}
+
+/**
+ * Uses a token, once: checks it and marks it used in `executor`'s transaction, so two clicks racing each
+ * other cannot both succeed. The caller does the token's work in the same transaction.
+ */
+export async function consumeEmailToken(
+	executor: Kysely<Database>,
+	token: string,
+	purpose: EmailTokenPurpose,
+	now = new Date(),
+): Promise<TokenCheck> {
+	const check = await checkEmailToken(token, purpose, { executor, now });
+	if (!check.ok) return check;
+	const result = await executor
+		.updateTable("email_tokens")
+		.set({ used_at: now.toISOString() })
+		.where("id", "=", check.tokenId)
+		.where("used_at", "is", null)
+		.executeTakeFirst();
+	if (Number(result.numUpdatedRows) !== 1) return { ok: false, problem: "used" };
+	return check;
+}

@@ -1,0 +1,172 @@
+import { type Kysely, sql } from "kysely";
+import { type Paged, pageWindow } from "~/lib/admin-list";
+import { db } from "~/lib/db.server";
+import type { Language } from "~/lib/i18n";
+import { newMessageId } from "~/lib/mail.server";
+import type { Database, OutboxMessage, OutboxStatus } from "~db/schema";
+
+/** What a message is about; the admin's list shows it, rate limits count by it. */
+export type MailKind =
+	| "purchase_notification"
+	| "purchase_confirmation"
+	| "request_status"
+	| "verify_email"
+	| "password_reset"
+	| "registration_attempt";
+
+export interface NewMail {
+	kind: MailKind;
+	to: string;
+	language: Language;
+	fromName: string;
+	fromAddress: string;
+	subject: string;
+	text: string;
+	html: string;
+	/** What caused it, e.g. "purchase_request:12". */
+	reference?: string | null;
+}
+
+/**
+ * Writes a message to the outbox with `executor`: pass the transaction that writes its cause, so the two
+ * land together or not at all.
+ */
+export async function insertMail(executor: Kysely<Database>, mail: NewMail): Promise<OutboxMessage> {
+	return executor
+		.insertInto("outbox")
+		.values({
+			message_id: newMessageId(mail.fromAddress),
+			kind: mail.kind,
+			to_address: mail.to,
+			language: mail.language,
+			from_name: mail.fromName,
+			subject: mail.subject,
+			text_body: mail.text,
+			html_body: mail.html,
+			reference: mail.reference ?? null,
+		})
+		.returningAll()
+		.executeTakeFirstOrThrow();
+}
+
+/** Pending messages whose time has come, oldest first. */
+export async function listDueMail(now: Date, limit: number): Promise<OutboxMessage[]> {
+	return db
+		.selectFrom("outbox")
+		.selectAll()
+		.where("status", "=", "pending")
+		.where("next_attempt_at", "<=", now.toISOString())
+		.orderBy("id")
+		.limit(limit)
+		.execute();
+}
+
+/**
+ * Takes a message for one attempt: counts it and moves its next attempt to `retryAt` first, so a sender
+ * that dies mid-send (kill -9) leaves it due again later rather than lost. False when someone else took it.
+ */
+export async function claimMail(message: OutboxMessage, retryAt: Date): Promise<boolean> {
+	const result = await db
+		.updateTable("outbox")
+		.set({ attempts: message.attempts + 1, next_attempt_at: retryAt.toISOString() })
+		.where("id", "=", message.id)
+		.where("status", "=", "pending")
+		.where("attempts", "=", message.attempts)
+		.executeTakeFirst();
+	return Number(result.numUpdatedRows) === 1;
+}
+
+export async function markMailSent(id: number): Promise<void> {
+	await db
+		.updateTable("outbox")
+		.set({ status: "sent", sent_at: new Date().toISOString(), last_error: null })
+		.where("id", "=", id)
+		.execute();
+}
+
+/** A failed attempt: `retry` keeps it pending (its claim already set when), otherwise it has failed for good. */
+export async function markMailAttemptFailed(id: number, error: string, retry: boolean): Promise<void> {
+	await db
+		.updateTable("outbox")
+		.set({ last_error: error.slice(0, 1000), ...(retry ? {} : { status: "failed" as const }) })
+		.where("id", "=", id)
+		.execute();
+}
+
+/** The server could not be reached: the attempt is given back and the message is due again at once. */
+export async function releaseMail(message: OutboxMessage, error: string): Promise<void> {
+	await db
+		.updateTable("outbox")
+		.set({
+			attempts: message.attempts,
+			next_attempt_at: message.next_attempt_at,
+			last_error: error.slice(0, 1000),
+		})
+		.where("id", "=", message.id)
+		.where("status", "=", "pending")
+		.execute();
+}
+
+/** The admin's mail screen, newest first, one page at a time. */
+export async function listMail(
+	options: { status?: OutboxStatus; page?: number } = {},
+): Promise<Paged<Omit<OutboxMessage, "text_body" | "html_body">>> {
+	let query = db.selectFrom("outbox");
+	if (options.status) query = query.where("status", "=", options.status);
+	const { total } = await query
+		.select((eb) => eb.fn.countAll<number>().as("total"))
+		.executeTakeFirstOrThrow();
+	const window = pageWindow(Number(total), options.page ?? 1);
+	const rows = await query
+		.select([
+			"id",
+			"message_id",
+			"kind",
+			"to_address",
+			"language",
+			"from_name",
+			"subject",
+			"reference",
+			"status",
+			"attempts",
+			"next_attempt_at",
+			"last_error",
+			"sent_at",
+			"created_at",
+		])
+		.orderBy("id", "desc")
+		.limit(window.limit)
+		.offset(window.offset)
+		.execute();
+	return { rows, total: Number(total), page: window.page, pageCount: window.pageCount };
+}
+
+export async function getMail(id: number): Promise<OutboxMessage | undefined> {
+	return db.selectFrom("outbox").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** How many messages of a kind went (or wait to go) to an address since a moment, ignoring the address's case. */
+export async function countMailTo(
+	executor: Kysely<Database>,
+	filter: { to: string; kinds: MailKind[]; since: Date },
+): Promise<number> {
+	const row = await executor
+		.selectFrom("outbox")
+		.select((eb) => eb.fn.countAll<number>().as("n"))
+		.where(sql`to_address`, "=", sql`${filter.to} collate nocase`)
+		.where("kind", "in", filter.kinds)
+		.where("created_at", ">=", filter.since.toISOString())
+		.executeTakeFirstOrThrow();
+	return Number(row.n);
+}
+
+export async function countMailByStatus(): Promise<Record<OutboxStatus, number>> {
+	const rows = await db
+		.selectFrom("outbox")
+		.select(["status", (eb) => eb.fn.countAll<number>().as("n")])
+		.groupBy("status")
+		.execute();
+	const counts: Record<OutboxStatus, number> = { pending: 0, sent: 0, failed: 0 };
+	for (const row of rows) counts[row.status] = Number(row.n);
+	return counts;
+}

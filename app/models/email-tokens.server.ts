@@ -75,7 +75,7 @@ export async function checkEmailToken(
 		.where("email_tokens.token_hash", "=", hashToken(token))
 		.where("email_tokens.purpose", "=", purpose)
 		.executeTakeFirst();
-	if (!row || row.status !== "active") return { ok: false, problem: "invalid" };
+	if (row?.status !== "active") return { ok: false, problem: "invalid" };
 	if (row.token_used_at) return { ok: false, problem: "used" };
 	if (row.token_expires_at <= now.toISOString()) return { ok: false, problem: "expired" };
 	const { token_id, token_email, token_expires_at: _expires, token_used_at: _used, ...user } = row;

@@ -179,12 +179,26 @@ export async function countNewRequests(): Promise<number> {
 	return Number(row.n);
 }
 
-/** Returns false when there is no such request. */
-export async function setRequestStatus(id: number, status: PurchaseRequestStatus): Promise<boolean> {
-	const result = await db
-		.updateTable("purchase_requests")
-		.set({ status, updated_at: new Date().toISOString() })
+/**
+ * Moves a request to `status` (a request already there is left untouched) and returns it as it was
+ * before, or undefined when there is no such request. Pass a transaction to write more with it (its mail).
+ */
+export async function setRequestStatus(
+	id: number,
+	status: PurchaseRequestStatus,
+	executor: Kysely<Database> = db,
+): Promise<PurchaseRequest | undefined> {
+	const before = await executor
+		.selectFrom("purchase_requests")
+		.selectAll()
 		.where("id", "=", id)
 		.executeTakeFirst();
-	return Number(result.numUpdatedRows) > 0;
+	if (before && before.status !== status) {
+		await executor
+			.updateTable("purchase_requests")
+			.set({ status, updated_at: new Date().toISOString() })
+			.where("id", "=", id)
+			.execute();
+	}
+	return before;
 }

@@ -4,10 +4,10 @@ import type { Language } from "~/lib/i18n";
 import { i18nServer } from "~/lib/i18n.server";
 import { PHONE_DISPLAY, SALES_EMAIL } from "~/lib/site";
 import { countMailTo } from "~/models/outbox.server";
-import { createPurchaseRequest } from "~/models/purchase-requests.server";
+import { createPurchaseRequest, setRequestStatus } from "~/models/purchase-requests.server";
 import { getSettings } from "~/models/settings.server";
 import { getLanguageOfAddress } from "~/models/users.server";
-import type { PurchaseRequest, PurchaseRequestKind } from "~db/schema";
+import type { PurchaseRequest, PurchaseRequestKind, PurchaseRequestStatus } from "~db/schema";
 import { mailQueued, queueMail } from "./mail.server";
 
 /** Confirmations to one address per hour: a real buyer never needs more; the form cannot be used to flood an inbox. */
@@ -149,4 +149,73 @@ export async function submitPurchaseRequest(input: {
 	});
 	mailQueued();
 	return request;
+}
+
+/** The statuses a buyer hears about: "new" is where every request starts, never news to its buyer. */
+const STATUSES_TOLD_TO_BUYERS = ["in_progress", "done", "cancelled"] as const;
+type StatusToldToBuyers = (typeof STATUSES_TOLD_TO_BUYERS)[number];
+
+function isToldToBuyers(status: PurchaseRequestStatus): status is StatusToldToBuyers {
+	return (STATUSES_TOLD_TO_BUYERS as readonly string[]).includes(status);
+}
+
+export type StatusChange =
+	| { found: false }
+	| { found: true; changed: boolean; mailed: boolean; request: PurchaseRequest };
+
+/**
+ * An admin moves a request to another status. When it really changes to in progress, done or cancelled and
+ * the settings ask for it, the buyer is told in the language they made the request in, by a message
+ * written in the same transaction as the status: both happen or neither does.
+ */
+export async function changeRequestStatus(input: {
+	id: number;
+	status: PurchaseRequestStatus;
+	/** The public site, for the link in the message. */
+	origin: string;
+}): Promise<StatusChange> {
+	const change = await db.transaction().execute(async (trx): Promise<StatusChange> => {
+		const before = await setRequestStatus(input.id, input.status, trx);
+		if (!before) return { found: false };
+		const request: PurchaseRequest = { ...before, status: input.status };
+		const changed = before.status !== input.status;
+		if (!changed || !isToldToBuyers(input.status)) return { found: true, changed, mailed: false, request };
+		const settings = await getSettings(trx);
+		if (settings.buyer_status_emails !== 1) return { found: true, changed, mailed: false, request };
+
+		const language = request.language;
+		const t = await i18nServer.getFixedT(language, "mail");
+		const statusLabel = t(`requestStatus.statusLabel.${input.status}`);
+		await queueMail(trx, {
+			kind: "request_status",
+			to: request.email,
+			language,
+			origin: input.origin,
+			reference: `purchase_request:${request.id}`,
+			subject: t("requestStatus.subject", { id: request.id, status: statusLabel }),
+			body: {
+				heading: t("requestStatus.heading"),
+				paragraphs: [
+					t(`requestStatus.${input.status}`, { projectName: request.project_name }),
+					t("requestStatus.contact", { email: SALES_EMAIL, phone: PHONE_DISPLAY }),
+				],
+				facts: [
+					{ label: t("common.piece"), value: request.project_name },
+					{ label: t("common.status"), value: statusLabel },
+					{ label: t("common.requestNumber"), value: `№ ${request.id}` },
+				],
+				...(request.project_id
+					? {
+							action: {
+								label: t("requestStatus.action"),
+								url: `${input.origin}/project/${encodeURIComponent(request.project_id)}`,
+							},
+						}
+					: {}),
+			},
+		});
+		return { found: true, changed, mailed: true, request };
+	});
+	if (change.found && change.mailed) mailQueued();
+	return change;
 }

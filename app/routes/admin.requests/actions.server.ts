@@ -2,13 +2,17 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { redirectWithToast } from "~/lib/toast.server";
-import { setRequestNote, setRequestStatus } from "~/models/purchase-requests.server";
+import { setRequestNote } from "~/models/purchase-requests.server";
+import { changeRequestStatus } from "~/services/purchase-requests.server";
 import { noteSchema, REQUESTS_PATH, statusSchema } from "./request-schemas";
 
 const noStore = { "Cache-Control": "no-store" };
 
-/** The status select: a fetcher's answer with JavaScript, the list with a toast without it. */
-export async function changeStatus(formData: FormData) {
+/**
+ * The status select: a fetcher's answer with JavaScript, the list with a toast without it. The buyer may be
+ * told by e-mail (the service decides); `origin` is the public site, for the link in that message.
+ */
+export async function changeStatus(formData: FormData, origin: string) {
 	const parsed = statusSchema.safeParse(Object.fromEntries(formData));
 	if (!parsed.success) {
 		return data(
@@ -16,8 +20,8 @@ export async function changeStatus(formData: FormData) {
 			{ status: 400, headers: noStore },
 		);
 	}
-	const updated = await setRequestStatus(parsed.data.id, parsed.data.status);
-	if (!updated) {
+	const change = await changeRequestStatus({ id: parsed.data.id, status: parsed.data.status, origin });
+	if (!change.found) {
 		return data(
 			{ intent: "status" as const, ok: false as const, error: "requests.notFound" },
 			{ status: 404, headers: noStore },

@@ -5,6 +5,7 @@ import { AdminPageHeader } from "~/components/admin/admin-page-header";
 import { AdminTable } from "~/components/admin/admin-table";
 import { ListPager, ListSearch, ListSummary } from "~/components/admin/list-controls";
 import { withParams } from "~/lib/admin-list";
+import { publicOrigin } from "~/lib/env.server";
 import { readFormData } from "~/lib/form.server";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { REQUEST_STATUSES } from "~/lib/request-status";
@@ -48,7 +49,7 @@ export async function action({ request }: ActionFunctionArgs) {
 	await requireAdmin(request);
 	const formData = await readFormData(request);
 	if (formData.get("intent") === "note") return saveNote(formData);
-	return changeStatus(formData);
+	return changeStatus(formData, publicOrigin(request));
 }
 
 export type RequestListRow = ReturnType<typeof useLoaderData<typeof loader>>["requests"][number];

@@ -1,0 +1,124 @@
+import { sql } from "kysely";
+import { describe, expect, it } from "vitest";
+import { db } from "~/lib/db.server";
+import { updateSettings } from "~/models/settings.server";
+import { createUser } from "~/models/users.server";
+import { action as requestsAction } from "~/routes/admin.requests/route";
+import { startSession } from "~/services/auth.server";
+import type { PurchaseRequestStatus } from "~db/schema";
+import { formRequest, settle, statusOf } from "../support/requests";
+
+const PROJECT = "terra-modular-sofa";
+
+async function adminCookie() {
+	const admin = await createUser({
+		email: "boss@example.com",
+		phone: null,
+		password: "a-password",
+		role: "admin",
+		username: "boss",
+	});
+	return (await startSession(admin.id)).split(";")[0] ?? "";
+}
+
+async function insertRequest(email: string, language: "en" | "ru") {
+	return db
+		.insertInto("purchase_requests")
+		.values({
+			project_id: PROJECT,
+			project_name: "Terra",
+			project_price: 100,
+			email,
+			phone: "+79161234567",
+			language,
+		})
+		.returning("id")
+		.executeTakeFirstOrThrow();
+}
+
+async function changeStatus(cookie: string, id: number, status: PurchaseRequestStatus | string) {
+	return settle(() =>
+		requestsAction({
+			request: formRequest("/admin/requests", { id: String(id), status }, { cookie }),
+			params: {},
+			context: {},
+		}),
+	);
+}
+
+const statusMail = () =>
+	db.selectFrom("outbox").selectAll().where("kind", "=", "request_status").orderBy("id").execute();
+const statusOfRequest = async (id: number) =>
+	(await db.selectFrom("purchase_requests").select("status").where("id", "=", id).executeTakeFirstOrThrow())
+		.status;
+
+describe("a request's status change tells its buyer", () => {
+	it("queues the status mail in the language the buyer used, English and Russian", async () => {
+		await updateSettings({ buyerStatusEmails: true });
+		const cookie = await adminCookie();
+		const english = await insertRequest("eve@example.com", "en");
+		const russian = await insertRequest("olga@example.com", "ru");
+
+		expect(statusOf(await changeStatus(cookie, english.id, "in_progress"))).toBe(200);
+		expect(statusOf(await changeStatus(cookie, russian.id, "cancelled"))).toBe(200);
+
+		const [first, second] = await statusMail();
+		expect(first).toMatchObject({
+			to_address: "eve@example.com",
+			language: "en",
+			status: "pending",
+			reference: `purchase_request:${english.id}`,
+		});
+		expect(first?.subject).toBe(`Your request № ${english.id}: In progress`);
+		expect(first?.text_body).toContain("We are working on your request for Terra");
+		expect(first?.text_body).toContain(`http://localhost/project/${PROJECT}`);
+		expect(first?.html_body).toContain("We are working on your request for Terra");
+		expect(second).toMatchObject({ to_address: "olga@example.com", language: "ru" });
+		expect(second?.subject).toBe(`Ваша заявка № ${russian.id}: Отменена`);
+		expect(second?.text_body).toContain("Ваша заявка на «Terra» отменена");
+	});
+
+	it("sends nothing when the setting is off, when the status stays the same, or when it goes back to new", async () => {
+		const cookie = await adminCookie();
+		const request = await insertRequest("fay@example.com", "en");
+
+		await updateSettings({ buyerStatusEmails: false });
+		expect(statusOf(await changeStatus(cookie, request.id, "in_progress"))).toBe(200);
+		expect(await statusOfRequest(request.id)).toBe("in_progress");
+		expect(await statusMail()).toEqual([]);
+
+		await updateSettings({ buyerStatusEmails: true });
+		expect(statusOf(await changeStatus(cookie, request.id, "in_progress"))).toBe(200);
+		expect(await statusMail()).toEqual([]);
+		expect(statusOf(await changeStatus(cookie, request.id, "new"))).toBe(200);
+		expect(await statusOfRequest(request.id)).toBe("new");
+		expect(await statusMail()).toEqual([]);
+
+		expect(statusOf(await changeStatus(cookie, request.id, "done"))).toBe(200);
+		expect((await statusMail()).map((m) => m.subject)).toEqual([`Your request № ${request.id}: Done`]);
+	});
+
+	it("changes the status and writes its mail together, or neither", async () => {
+		await updateSettings({ buyerStatusEmails: true });
+		const cookie = await adminCookie();
+		const request = await insertRequest("gus@example.com", "en");
+		// The outbox refuses the message (as a full disk or a broken table would): the status must not move.
+		await sql`create trigger refuse_mail before insert on outbox begin select raise(abort, 'outbox refused'); end`.execute(
+			db,
+		);
+		await expect(changeStatus(cookie, request.id, "done")).rejects.toThrow(/outbox refused/);
+		expect(await statusOfRequest(request.id)).toBe("new");
+
+		await sql`drop trigger refuse_mail`.execute(db);
+		expect(statusOf(await changeStatus(cookie, request.id, "done"))).toBe(200);
+		expect(await statusOfRequest(request.id)).toBe("done");
+		expect(await statusMail()).toHaveLength(1);
+	});
+
+	it("refuses an unknown request without writing mail", async () => {
+		await updateSettings({ buyerStatusEmails: true });
+		const cookie = await adminCookie();
+		expect(statusOf(await changeStatus(cookie, 999_999, "done"))).toBe(404);
+		expect(await statusMail()).toEqual([]);
+	});
+});

@@ -44,3 +44,17 @@ export async function updateSettings(change: SettingsChange): Promise<Settings> 
 		.returningAll()
 		.executeTakeFirstOrThrow();
 }
+
+/**
+ * Start-up: settings that name no admin e-mail take `email` (ADMIN_EMAIL), so a fresh install tells its
+ * administrator about the first request. An address the admin has set is never replaced. True when it was set.
+ */
+export async function adoptAdminEmail(email: string): Promise<boolean> {
+	const result = await db
+		.updateTable("settings")
+		.set({ admin_email: email, updated_at: new Date().toISOString() })
+		.where("id", "=", 1)
+		.where("admin_email", "=", "")
+		.executeTakeFirst();
+	return Number(result.numUpdatedRows) > 0;
+}

@@ -50,11 +50,18 @@ const generalSchema = z.object({
 		.default(DEFAULT_AUDIO_URL),
 });
 
-const notificationsSchema = z.object({
-	tab: z.literal("notifications"),
-	emailNotifications: z.boolean().default(false),
-	adminEmail: emailField("admin:settings.errors.adminEmailInvalid").optional(),
-});
+/** Notifications on with nowhere to send them would lose every request silently: the address is then required. */
+const notificationsSchema = z
+	.object({
+		tab: z.literal("notifications"),
+		emailNotifications: z.boolean().default(false),
+		adminEmail: emailField("admin:settings.errors.adminEmailInvalid").optional(),
+		buyerStatusEmails: z.boolean().default(false),
+	})
+	.refine((value) => !value.emailNotifications || Boolean(value.adminEmail), {
+		path: ["adminEmail"],
+		message: "admin:settings.errors.adminEmailRequired",
+	});
 
 export const meta: MetaFunction<typeof loader> = adminMeta;
 
@@ -74,6 +81,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 				allowRegistration: settings.allow_registration === 1,
 				emailNotifications: settings.email_notifications === 1,
 				adminEmail: settings.admin_email,
+				buyerStatusEmails: settings.buyer_status_emails === 1,
 				audioUrl: settings.audio_url,
 			},
 		},
@@ -99,7 +107,11 @@ export async function action({ request }: ActionFunctionArgs) {
 	await updateSettings(
 		value.tab === "general"
 			? value
-			: { emailNotifications: value.emailNotifications, adminEmail: value.adminEmail ?? "" },
+			: {
+					emailNotifications: value.emailNotifications,
+					adminEmail: value.adminEmail ?? "",
+					buyerStatusEmails: value.buyerStatusEmails,
+				},
 	);
 	return redirectWithToast(`${SETTINGS_PATH}?tab=${tab}`, { type: "success", title: "admin:settings.saved" });
 }
@@ -291,7 +303,11 @@ function NotificationsForm({ settings }: { settings: SettingsView }) {
 	const [form, fields] = useForm({
 		id: "settings-notifications",
 		lastResult: actionData?.tab === "notifications" ? actionData.result : undefined,
-		defaultValue: { emailNotifications: settings.emailNotifications, adminEmail: settings.adminEmail },
+		defaultValue: {
+			emailNotifications: settings.emailNotifications,
+			adminEmail: settings.adminEmail,
+			buyerStatusEmails: settings.buyerStatusEmails,
+		},
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: notificationsSchema }),
 		shouldValidate: "onBlur",
 		shouldRevalidate: "onInput",
@@ -304,6 +320,15 @@ function NotificationsForm({ settings }: { settings: SettingsView }) {
 			{...getFormProps(form)}
 		>
 			<input type="hidden" name="tab" value="notifications" />
+			{settings.emailNotifications && !settings.adminEmail.trim() ? (
+				// Saved that way before the address became required (or seeded so): say so where it is fixed.
+				<p
+					className="rounded-lg border border-accent/40 bg-accent/10 px-4 py-3 text-sm"
+					data-testid="no-admin-email"
+				>
+					{t("settings.noAdminEmail")}
+				</p>
+			) : null}
 			<CheckboxField
 				meta={fields.emailNotifications}
 				label={t("settings.emailNotifications")}
@@ -315,6 +340,11 @@ function NotificationsForm({ settings }: { settings: SettingsView }) {
 				label={t("settings.adminEmail")}
 				hint={t("settings.adminEmailHint")}
 				autoComplete="off"
+			/>
+			<CheckboxField
+				meta={fields.buyerStatusEmails}
+				label={t("settings.buyerStatusEmails")}
+				hint={t("settings.buyerStatusEmailsHint")}
 			/>
 			<SaveButton tab="notifications" />
 		</Form>

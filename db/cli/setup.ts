@@ -25,6 +25,15 @@ async function main(): Promise<void> {
 		await db.destroy();
 	}
 	await bootstrapAdmin();
+	await adoptAdminEmail();
+}
+
+/** ADMIN_EMAIL also becomes the address for the gallery's notifications while the settings name none. */
+async function adoptAdminEmail(): Promise<void> {
+	const email = getEnv().ADMIN_EMAIL;
+	if (!email) return;
+	const settings = await import("../../app/models/settings.server");
+	if (await settings.adoptAdminEmail(email)) console.log(`notifications about new requests go to ${email}`);
 }
 
 /** Development convenience: a known administrator when none is configured (only under NODE_ENV=development). */

@@ -1,12 +1,13 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { db } from "~/lib/db.server";
-import { updateSettings } from "~/models/settings.server";
+import { adoptAdminEmail, getSettings, updateSettings } from "~/models/settings.server";
 import { createUser } from "~/models/users.server";
 import { action as requestsAction } from "~/routes/admin.requests/route";
+import { action as settingsAction, loader as settingsLoader } from "~/routes/admin.settings";
 import { startSession } from "~/services/auth.server";
 import type { PurchaseRequestStatus } from "~db/schema";
-import { formRequest, settle, statusOf } from "../support/requests";
+import { formRequest, getRequest, settle, statusOf } from "../support/requests";
 
 const PROJECT = "terra-modular-sofa";
 
@@ -120,5 +121,53 @@ describe("a request's status change tells its buyer", () => {
 		const cookie = await adminCookie();
 		expect(statusOf(await changeStatus(cookie, 999_999, "done"))).toBe(404);
 		expect(await statusMail()).toEqual([]);
+	});
+});
+
+describe("the notification settings", () => {
+	const save = (cookie: string, fields: Record<string, string>) =>
+		settle(() =>
+			settingsAction({
+				request: formRequest("/admin/settings", { tab: "notifications", ...fields }, { cookie }),
+				params: {},
+				context: {},
+			}),
+		);
+
+	it("switches the buyers' status mail on and off", async () => {
+		const cookie = await adminCookie();
+		await save(cookie, {
+			emailNotifications: "on",
+			adminEmail: "desk@forma.example",
+			buyerStatusEmails: "on",
+		});
+		expect(await getSettings()).toMatchObject({ buyer_status_emails: 1, admin_email: "desk@forma.example" });
+		await save(cookie, { emailNotifications: "on", adminEmail: "desk@forma.example" });
+		expect(await getSettings()).toMatchObject({ buyer_status_emails: 0, email_notifications: 1 });
+	});
+
+	it("refuses notifications with nowhere to send them, and warns when they were saved that way", async () => {
+		const cookie = await adminCookie();
+		await updateSettings({ emailNotifications: false, adminEmail: "" });
+		const refused = await save(cookie, { emailNotifications: "on", adminEmail: "" });
+		expect(statusOf(refused)).toBe(400);
+		expect(JSON.stringify(refused)).toContain("admin:settings.errors.adminEmailRequired");
+		expect(await getSettings()).toMatchObject({ email_notifications: 0 });
+
+		await updateSettings({ emailNotifications: true, adminEmail: "" });
+		const view = (await settingsLoader({
+			request: getRequest("/admin/settings?tab=notifications", cookie),
+			params: {},
+			context: {},
+		})) as unknown as { data: { settings: Record<string, unknown> } };
+		expect(view.data.settings).toMatchObject({ emailNotifications: true, adminEmail: "" });
+	});
+
+	it("takes ADMIN_EMAIL at start-up only while the settings name no address", async () => {
+		await updateSettings({ adminEmail: "" });
+		expect(await adoptAdminEmail("first@forma.example")).toBe(true);
+		expect((await getSettings()).admin_email).toBe("first@forma.example");
+		expect(await adoptAdminEmail("second@forma.example")).toBe(false);
+		expect((await getSettings()).admin_email).toBe("first@forma.example");
 	});
 });

@@ -6,11 +6,19 @@ import { isTheme, type Theme } from "./theme";
 export const MAINTENANCE_RETRY_AFTER_SECONDS = 1800;
 
 /**
- * Paths that stay open during maintenance: sign-in (so an administrator can get in), sign-out, and the
- * language and theme switches (they only set a cookie). With and without `.data` (client navigations and
- * form posts). Static files and /healthz are served before the check.
+ * Paths that stay open during maintenance: sign-in (so an administrator can get in), sign-out, the
+ * password reset (an administrator who forgot the password must still get in), and the language and
+ * theme switches (they only set a cookie). With and without `.data` (client navigations and form posts).
+ * Static files and /healthz are served before the check.
  */
-const OPEN_PATHS = new Set(["/login", "/logout", "/resources/theme", "/resources/language"]);
+const OPEN_PATHS = new Set([
+	"/login",
+	"/logout",
+	"/forgot-password",
+	"/reset-password",
+	"/resources/theme",
+	"/resources/language",
+]);
 
 export function isOpenDuringMaintenance(pathname: string): boolean {
 	return OPEN_PATHS.has(pathname.replace(/\.data$/, "").replace(/\/+$/, "") || "/");

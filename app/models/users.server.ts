@@ -168,6 +168,42 @@ export async function changeUserPassword(userId: number, password: string, keepS
 	});
 }
 
+/** The account that uses `email`, ignoring case (as the unique index does), if there is one. */
+export async function findUserByEmail(
+	email: string,
+	executor: Kysely<Database> = db,
+): Promise<User | undefined> {
+	return executor
+		.selectFrom("users")
+		.selectAll()
+		.where(sql`email`, "=", sql`${email.trim()} collate nocase`)
+		.executeTakeFirst();
+}
+
+/**
+ * A new password set through a reset link (pass the transaction that used the link): every session of
+ * the user ends, and the address the link went to counts as verified if it still is the account's.
+ */
+export async function setPasswordFromReset(
+	executor: Kysely<Database>,
+	input: { userId: number; passwordHash: string; email: string },
+): Promise<void> {
+	const now = new Date().toISOString();
+	await executor
+		.updateTable("users")
+		.set({ password_hash: input.passwordHash, updated_at: now })
+		.where("id", "=", input.userId)
+		.execute();
+	await executor
+		.updateTable("users")
+		.set({ email_verified_at: now })
+		.where("id", "=", input.userId)
+		.where("email_verified_at", "is", null)
+		.where(sql`email`, "=", sql`${input.email} collate nocase`)
+		.execute();
+	await executor.deleteFrom("sessions").where("user_id", "=", input.userId).execute();
+}
+
 /** Blocking a user ends their sessions at once (same transaction). */
 export async function setUserStatus(userId: number, status: UserStatus): Promise<void> {
 	await db.transaction().execute(async (trx) => {

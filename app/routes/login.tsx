@@ -145,6 +145,11 @@ export default function LoginPage() {
 					{submitting ? t("login.submitting") : t("login.submit")}
 				</button>
 			</Form>
+			<p className="mt-4 text-sm">
+				<Link to="/forgot-password" className="font-semibold text-ink underline underline-offset-4">
+					{t("login.forgot")}
+				</Link>
+			</p>
 			{registrationOpen ? (
 				<p className="mt-6 text-sm text-muted">
 					{t("login.noAccount")}{" "}

@@ -1,0 +1,120 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import {
+	type ActionFunctionArgs,
+	data,
+	type HeadersFunction,
+	type LoaderFunctionArgs,
+	type MetaFunction,
+} from "@remix-run/node";
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { AuthCard } from "~/components/auth-card";
+import { Field, FormAlert } from "~/components/ui/form-fields";
+import { publicOrigin } from "~/lib/env.server";
+import { readFormData } from "~/lib/form.server";
+import { getLanguage, i18nServer } from "~/lib/i18n.server";
+import { clientAddress } from "~/lib/rate-limit.server";
+import { passRetryAfter } from "~/lib/retry-after";
+import { rootMetaData, seoMeta } from "~/lib/seo";
+import { emailField } from "~/lib/validation";
+import { requireSiteOpen } from "~/services/maintenance.server";
+import { passwordResetRequests, requestPasswordReset } from "~/services/password-reset.server";
+
+const schema = z.object({ email: emailField() });
+
+/** Nothing about a reset is cached or told to other sites. */
+const PRIVATE = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+
+export const headers: HeadersFunction = (args) => {
+	const headers = new Headers(passRetryAfter(args));
+	for (const [name, value] of Object.entries(PRIVATE)) headers.set(name, value);
+	return headers;
+};
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+	const { origin, language } = rootMetaData(matches);
+	return [
+		...seoMeta({
+			title: data?.title ?? "FORMA",
+			description: data?.title ?? "",
+			path: "/forgot-password",
+			origin,
+			language,
+		}),
+		{ name: "robots", content: "noindex" },
+	];
+};
+
+// Signed-in visitors may use it too: they may have forgotten the password on another device.
+export async function loader({ request }: LoaderFunctionArgs) {
+	const t = await i18nServer.getFixedT(await getLanguage(request), "account");
+	return data({ title: t("forgotPassword.metaTitle") }, { headers: PRIVATE });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+	await requireSiteOpen(request);
+	const formData = await readFormData(request);
+	const submission = parseWithZod(formData, { schema });
+	if (submission.status !== "success") {
+		return data({ result: submission.reply(), sentTo: null }, { status: 400, headers: PRIVATE });
+	}
+	const attempt = passwordResetRequests.hit(`address:${clientAddress(request)}`);
+	if (!attempt.allowed) {
+		return data(
+			{ result: submission.reply({ formErrors: ["forgotPassword.errors.tooManyAttempts"] }), sentTo: null },
+			{ status: 429, headers: { ...PRIVATE, "Retry-After": String(attempt.retryAfterSeconds) } },
+		);
+	}
+	const { email } = submission.value;
+	// The same answer whether or not an account uses the address (or it is blocked, or over its limit).
+	await requestPasswordReset({ email, language: await getLanguage(request), origin: publicOrigin(request) });
+	return data({ result: submission.reply({ resetForm: true }), sentTo: email }, { headers: PRIVATE });
+}
+
+export default function ForgotPasswordPage() {
+	const { t } = useTranslation("account");
+	const actionData = useActionData<typeof action>();
+	const navigation = useNavigation();
+	const [form, fields] = useForm({
+		id: "forgot-password",
+		lastResult: actionData?.result,
+		constraint: { email: { required: true } },
+		onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+		shouldValidate: "onSubmit",
+		shouldRevalidate: "onInput",
+	});
+	const submitting =
+		navigation.state === "submitting" && navigation.formAction?.startsWith("/forgot-password");
+	return (
+		<AuthCard title={t("forgotPassword.title")} intro={t("forgotPassword.intro")}>
+			{actionData?.sentTo ? (
+				<div role="status" className="mb-6 rounded-lg border border-line bg-paper px-4 py-3 text-sm">
+					<p className="font-semibold">{t("forgotPassword.sentTitle")}</p>
+					<p className="mt-1">{t("forgotPassword.sent", { email: actionData.sentTo })}</p>
+				</div>
+			) : null}
+			<Form method="post" className="flex flex-col gap-5" {...getFormProps(form)}>
+				<FormAlert title={t("forgotPassword.failedTitle")} messages={form.errors?.map((error) => t(error))} />
+				<Field
+					meta={fields.email}
+					type="email"
+					label={t("forgotPassword.email")}
+					autoComplete="email"
+					autoCapitalize="none"
+					spellCheck={false}
+				/>
+				<button type="submit" className="button-primary mt-2" disabled={submitting}>
+					{submitting ? t("forgotPassword.submitting") : t("forgotPassword.submit")}
+				</button>
+			</Form>
+			<p className="mt-6 text-sm text-muted">
+				{t("forgotPassword.remembered")}{" "}
+				<Link to="/login" className="font-semibold text-ink underline underline-offset-4">
+					{t("forgotPassword.login")}
+				</Link>
+			</p>
+		</AuthCard>
+	);
+}

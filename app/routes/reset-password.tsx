@@ -1,0 +1,153 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import {
+	type ActionFunctionArgs,
+	data,
+	type HeadersFunction,
+	type LoaderFunctionArgs,
+	type MetaFunction,
+} from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { AuthCard } from "~/components/auth-card";
+import { Field, FormAlert } from "~/components/ui/form-fields";
+import { readFormData } from "~/lib/form.server";
+import { getLanguage, i18nServer } from "~/lib/i18n.server";
+import { rootMetaData, seoMeta } from "~/lib/seo";
+import { redirectWithToast } from "~/lib/toast.server";
+import { newPasswordField } from "~/lib/validation";
+import type { TokenProblem } from "~/models/email-tokens.server";
+import { requireSiteOpen } from "~/services/maintenance.server";
+import { checkResetToken, resetPassword } from "~/services/password-reset.server";
+
+const schema = z
+	.object({
+		token: z.string({ error: "validation.required" }).max(200),
+		password: newPasswordField,
+		confirm: z.string({ error: "validation.passwordsDiffer" }),
+	})
+	.refine((value) => value.password === value.confirm, {
+		path: ["confirm"],
+		message: "validation.passwordsDiffer",
+	});
+
+/** The link's token is in the address: it is never cached nor sent on to another page as a Referer. */
+const PRIVATE = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+
+export const headers: HeadersFunction = ({ parentHeaders }) => {
+	const headers = new Headers(parentHeaders);
+	for (const [name, value] of Object.entries(PRIVATE)) headers.set(name, value);
+	return headers;
+};
+
+/** A link that never existed is a bad request; one that is used up or past its hour is gone. */
+const STATUS_BY_PROBLEM: Record<TokenProblem, 400 | 410> = { invalid: 400, expired: 410, used: 410 };
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+	const { origin, language } = rootMetaData(matches);
+	return [
+		...seoMeta({
+			title: data?.title ?? "FORMA",
+			description: data?.title ?? "",
+			path: "/reset-password",
+			origin,
+			language,
+		}),
+		{ name: "robots", content: "noindex" },
+	];
+};
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	const token = new URL(request.url).searchParams.get("token") ?? "";
+	const t = await i18nServer.getFixedT(await getLanguage(request), "account");
+	const check = await checkResetToken(token);
+	const problem = check.ok ? null : check.problem;
+	return data(
+		{ title: t("resetPassword.metaTitle"), token: check.ok ? token : "", problem },
+		{ status: problem ? STATUS_BY_PROBLEM[problem] : 200, headers: PRIVATE },
+	);
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+	await requireSiteOpen(request);
+	const formData = await readFormData(request);
+	const submission = parseWithZod(formData, { schema });
+	if (submission.status !== "success") {
+		return data(
+			{ result: submission.reply({ hideFields: ["password", "confirm"] }), problem: null },
+			{
+				status: 400,
+				headers: PRIVATE,
+			},
+		);
+	}
+	const outcome = await resetPassword({ token: submission.value.token, password: submission.value.password });
+	if (!outcome.ok) {
+		return data(
+			{ result: submission.reply({ hideFields: ["password", "confirm"] }), problem: outcome.problem },
+			{ status: STATUS_BY_PROBLEM[outcome.problem], headers: PRIVATE },
+		);
+	}
+	return redirectWithToast("/login", {
+		type: "success",
+		title: "toast.passwordResetTitle",
+		description: "toast.passwordResetText",
+	});
+}
+
+export default function ResetPasswordPage() {
+	const { t } = useTranslation("account");
+	const { token, problem: linkProblem } = useLoaderData<typeof loader>();
+	const actionData = useActionData<typeof action>();
+	const navigation = useNavigation();
+	const [form, fields] = useForm({
+		id: "reset-password",
+		lastResult: actionData?.result,
+		constraint: { password: { required: true }, confirm: { required: true } },
+		onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+		shouldValidate: "onSubmit",
+		shouldRevalidate: "onInput",
+	});
+	const problem = actionData?.problem ?? linkProblem;
+	if (problem) {
+		return (
+			<AuthCard title={t("resetPassword.title")} intro={t("resetPassword.intro")}>
+				<FormAlert
+					title={t("resetPassword.problemTitle")}
+					messages={[t(`resetPassword.problems.${problem}`)]}
+				/>
+				<p className="mt-6">
+					<Link to="/forgot-password" className="button-primary inline-block">
+						{t("resetPassword.askAgain")}
+					</Link>
+				</p>
+			</AuthCard>
+		);
+	}
+	const submitting =
+		navigation.state === "submitting" && navigation.formAction?.startsWith("/reset-password");
+	return (
+		<AuthCard title={t("resetPassword.title")} intro={t("resetPassword.intro")}>
+			<Form method="post" className="flex flex-col gap-5" {...getFormProps(form)}>
+				<input type="hidden" name="token" value={token} />
+				<Field
+					meta={fields.password}
+					type="password"
+					label={t("resetPassword.password")}
+					hint={t("resetPassword.passwordHint")}
+					autoComplete="new-password"
+				/>
+				<Field
+					meta={fields.confirm}
+					type="password"
+					label={t("resetPassword.confirm")}
+					autoComplete="new-password"
+				/>
+				<button type="submit" className="button-primary mt-2" disabled={submitting}>
+					{submitting ? t("resetPassword.submitting") : t("resetPassword.submit")}
+				</button>
+			</Form>
+		</AuthCard>
+	);
+}

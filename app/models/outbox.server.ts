@@ -141,6 +141,17 @@ export async function listMail(
 	return { rows, total: Number(total), page: window.page, pageCount: window.pageCount };
 }
 
+/** The admin's "Send again": a failed message goes back in the queue, due now, its attempts counted afresh. */
+export async function requeueFailedMail(id: number): Promise<boolean> {
+	const result = await db
+		.updateTable("outbox")
+		.set({ status: "pending", attempts: 0, next_attempt_at: new Date().toISOString() })
+		.where("id", "=", id)
+		.where("status", "=", "failed")
+		.executeTakeFirst();
+	return Number(result.numUpdatedRows) === 1;
+}
+
 export async function getMail(id: number): Promise<OutboxMessage | undefined> {
 	return db.selectFrom("outbox").selectAll().where("id", "=", id).executeTakeFirst();
 }

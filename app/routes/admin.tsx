@@ -6,7 +6,7 @@ import { countNewRequests } from "~/models/purchase-requests.server";
 import { requireAdmin } from "~/services/auth.server";
 
 /** The sidebar, in the spec's order (artists and requests sit next to the projects they are about). */
-const ADMIN_SECTIONS = ["projects", "artists", "requests", "slider", "users", "settings"] as const;
+const ADMIN_SECTIONS = ["projects", "artists", "requests", "slider", "users", "settings", "mail"] as const;
 
 /** Admin pages are personal and change constantly: never cached anywhere. */
 export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });

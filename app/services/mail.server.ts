@@ -177,6 +177,18 @@ export function mailFromAddress(): string {
 	return `no-reply@${host.includes(".") ? host : "forma.local"}`;
 }
 
+/**
+ * How the outbox is emptied, for the admin's mail screen: by SMTP; kept for reading (no SMTP_URL in
+ * development); or undelivered (no SMTP_URL in production: the server warned at start).
+ */
+export type MailDelivery = "smtp" | "kept" | "undelivered";
+
+export function mailDelivery(): MailDelivery {
+	const env = getEnv();
+	if (env.SMTP_URL) return "smtp";
+	return env.NODE_ENV === "production" ? "undelivered" : "kept";
+}
+
 /** A message is tried this many times (transient failures only) before it is marked failed. */
 export const MAX_MAIL_ATTEMPTS = 10;
 

@@ -38,6 +38,42 @@ describe("parseEnv", () => {
 		expect(parseEnv({ SITE_URL: "http://localhost:3000/" }).SITE_URL).toBe("http://localhost:3000");
 	});
 
+	it("SMTP_URL is an smtp:// or smtps:// URL with a host, and then MAIL_FROM is required", () => {
+		const from = { MAIL_FROM: "hello@forma.gallery" };
+		for (const good of [
+			"smtp://user:p%40ss@mail.example.com:587",
+			"smtps://mail.example.com",
+			"smtp://[::1]:25",
+		]) {
+			expect(parseEnv({ SMTP_URL: good, ...from }).SMTP_URL).toBe(good);
+		}
+		for (const bad of [
+			"https://mail.example.com",
+			"mail.example.com:587",
+			"smtp://",
+			"smtp:///path",
+			"smtp:mail",
+		]) {
+			expect(() => parseEnv({ SMTP_URL: bad, ...from }), bad).toThrow(
+				/SMTP_URL: must be an smtp:\/\/ or smtps:\/\//,
+			);
+		}
+		expect(() => parseEnv({ SMTP_URL: "smtp://mail.example.com" })).toThrow(
+			/MAIL_FROM: is required with SMTP_URL/,
+		);
+		expect(() => parseEnv({ SMTP_URL: "smtp://mail.example.com", MAIL_FROM: "FORMA" })).toThrow(
+			/MAIL_FROM: must be an e-mail address/,
+		);
+		// Without SMTP_URL mail stays in the outbox: neither is needed, in production either.
+		const production = {
+			NODE_ENV: "production",
+			SESSION_SECRET: "x".repeat(32),
+			SITE_URL: "https://forma.gallery",
+		};
+		expect(parseEnv(production).SMTP_URL).toBeUndefined();
+		expect(parseEnv({ ...production, SMTP_URL: "" }).SMTP_URL).toBeUndefined();
+	});
+
 	it("names each bad variable", () => {
 		expect(() => parseEnv({ SESSION_SECRET: "short", ADMIN_EMAIL: "nope" })).toThrow(
 			/SESSION_SECRET: must be at least 32 characters[\s\S]*ADMIN_EMAIL/,

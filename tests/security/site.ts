@@ -35,6 +35,10 @@ export interface Site {
 	output(): string;
 	/** Runs SQL against the site's database (a connection of its own, closed after). */
 	query<T = unknown>(sql: string, ...params: unknown[]): T[];
+	/** kill -9 of the server's process group; its data stays for `restart`. */
+	kill(): Promise<void>;
+	/** Serves the same data again (after `kill`), with `changes` made to the environment first. */
+	restart(changes?: Record<string, string | undefined>): Promise<void>;
 	stop(): Promise<void>;
 }
 
@@ -81,45 +85,54 @@ export async function startSite(
 	const setup = runSetup(prepared.env);
 	if (setup.status !== 0) throw new Error(`set-up failed:\n${setup.output}`);
 	beforeStart?.(prepared);
-	const server: ChildProcess = spawn("node", [`${BUILD_DIR}/server/server.js`, `${BUILD_DIR}/index.js`], {
-		env: prepared.env,
-		detached: true,
-		stdio: ["ignore", "pipe", "pipe"],
-	});
+	let server: ChildProcess | undefined;
 	let output = "";
-	server.stdout?.on("data", (chunk) => {
-		output += String(chunk);
-	});
-	server.stderr?.on("data", (chunk) => {
-		output += String(chunk);
-	});
 	const origin = `http://localhost:${port}`;
-	const stop = async () => {
-		if (server.pid && server.exitCode === null && server.signalCode === null) {
-			const exited = new Promise((resolve) => server.once("exit", resolve));
+	const kill = async () => {
+		const running = server;
+		if (running?.pid && running.exitCode === null && running.signalCode === null) {
+			const exited = new Promise((resolve) => running.once("exit", resolve));
 			try {
-				process.kill(-server.pid, "SIGKILL");
+				process.kill(-running.pid, "SIGKILL");
 				await exited;
 			} catch {
 				// Already gone.
 			}
 		}
+	};
+	const stop = async () => {
+		await kill();
 		fs.rmSync(prepared.dataDir, { recursive: true, force: true });
 	};
-	const deadline = Date.now() + 60_000;
-	for (;;) {
-		if (server.exitCode !== null) {
-			await stop();
-			throw new Error(`the server exited during start-up:\n${output}`);
+	const launch = async () => {
+		const started = spawn("node", [`${BUILD_DIR}/server/server.js`, `${BUILD_DIR}/index.js`], {
+			env: prepared.env,
+			detached: true,
+			stdio: ["ignore", "pipe", "pipe"],
+		});
+		server = started;
+		started.stdout?.on("data", (chunk) => {
+			output += String(chunk);
+		});
+		started.stderr?.on("data", (chunk) => {
+			output += String(chunk);
+		});
+		const deadline = Date.now() + 60_000;
+		for (;;) {
+			if (started.exitCode !== null) {
+				await stop();
+				throw new Error(`the server exited during start-up:\n${output}`);
+			}
+			const health = await fetch(`${origin}/healthz`).catch(() => null);
+			if (health?.ok) break;
+			if (Date.now() > deadline) {
+				await stop();
+				throw new Error(`the server did not become healthy within 60 s:\n${output}`);
+			}
+			await new Promise((resolve) => setTimeout(resolve, 100));
 		}
-		const health = await fetch(`${origin}/healthz`).catch(() => null);
-		if (health?.ok) break;
-		if (Date.now() > deadline) {
-			await stop();
-			throw new Error(`the server did not become healthy within 60 s:\n${output}`);
-		}
-		await new Promise((resolve) => setTimeout(resolve, 100));
-	}
+	};
+	await launch();
 	return {
 		...prepared,
 		origin,
@@ -133,6 +146,15 @@ export async function startSite(
 			} finally {
 				sqlite.close();
 			}
+		},
+		kill,
+		async restart(changes = {}) {
+			await kill();
+			for (const [name, value] of Object.entries(changes)) {
+				if (value === undefined) delete prepared.env[name];
+				else prepared.env[name] = value;
+			}
+			await launch();
 		},
 		stop,
 	};

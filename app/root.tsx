@@ -23,6 +23,7 @@ import { MaintenancePage } from "./components/maintenance-page";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { Toaster } from "./components/ui/toaster";
+import { VerifyEmailBanner } from "./components/verify-email-banner";
 import { publicOrigin } from "./lib/env.server";
 import { getLanguage, i18nServer } from "./lib/i18n.server";
 import { maintenanceInfo } from "./lib/maintenance";
@@ -67,7 +68,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 				description: t("meta.description"),
 				notFoundTitle: t("notFound.metaTitle"),
 			},
-			user: user ? { username: user.username, role: user.role, email: user.email } : null,
+			user: user
+				? {
+						username: user.username,
+						role: user.role,
+						email: user.email,
+						emailVerified: user.email_verified_at !== null,
+					}
+				: null,
 			favourites: user ? await listFavouriteIds(user.id) : [],
 			toast,
 		},
@@ -122,6 +130,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				</a>
 				<SiteHeader />
 				<main id="main" tabIndex={-1} className="min-h-[70vh] pt-20 outline-none">
+					<VerifyEmailBanner />
 					{children}
 				</main>
 				<SiteFooter />

@@ -12,7 +12,7 @@ export interface RootData {
 	year: number;
 	audioUrl: string;
 	/** The signed-in visitor, if any (just what the shell shows). */
-	user: { username: string; role: "user" | "admin"; email: string } | null;
+	user: { username: string; role: "user" | "admin"; email: string; emailVerified: boolean } | null;
 	toast: Toast | null;
 	/** Ids of the signed-in visitor's favourite projects. */
 	favourites: string[];

@@ -61,7 +61,8 @@ export function applySecurityHeaders(headers: Headers, nonce: string | null): vo
 		headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, environment === "development"));
 	}
 	headers.set("X-Content-Type-Options", "nosniff");
-	headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+	// A page may ask for less (a link carrying a one-time token says no-referrer).
+	if (!headers.has("Referrer-Policy")) headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
 	headers.set("X-Frame-Options", "DENY");
 	headers.set("Cross-Origin-Opener-Policy", "same-origin");
 	headers.set("Permissions-Policy", PERMISSIONS_POLICY);

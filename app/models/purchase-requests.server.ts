@@ -64,18 +64,26 @@ export async function createPurchaseRequest(
 }
 
 /**
- * "My orders": the requests made while signed in to this account, newest first. Requests made anonymously
- * with the account's e-mail are not shown: nobody has proven they own that address (anyone can type it
- * into the purchase form, or register with someone else's), so showing them would let strangers read and
- * plant orders. E-mail verification (a later issue) can bring them back.
+ * "My orders": the requests made while signed in to this account and, once the account's address is
+ * confirmed (it followed the link we sent there), the requests made anonymously with that address
+ * (ignoring case), newest first. Until then anonymous requests stay hidden: anyone can type an address
+ * into the purchase form or register with someone else's, so showing them would let strangers read and
+ * plant orders.
  */
 export async function listRequestsForUser(
-	user: Pick<User, "id">,
+	user: Pick<User, "id" | "email" | "email_verified_at">,
 ): Promise<Array<PurchaseRequest & { project: ProjectRecord | null }>> {
 	const requests = await db
 		.selectFrom("purchase_requests")
 		.selectAll()
-		.where("user_id", "=", user.id)
+		.where((eb) =>
+			user.email_verified_at
+				? eb.or([
+						eb("user_id", "=", user.id),
+						eb.and([eb("user_id", "is", null), eb(sql`email`, "=", sql`${user.email} collate nocase`)]),
+					])
+				: eb("user_id", "=", user.id),
+		)
 		.orderBy("created_at", "desc")
 		.orderBy("id", "desc")
 		.execute();

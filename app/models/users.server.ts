@@ -95,13 +95,22 @@ export interface NewUserInput {
 	 * e-mail's local part, and a taken one gets a numeric suffix (anna, anna2, anna3…).
 	 */
 	username?: string;
+	/** The language their mail is written in (the page's, at registration). */
+	language?: Language;
+	/** The address counts as confirmed from the start (an administrator made by the operator vouches for it). */
+	emailVerified?: boolean;
 }
 
 /**
  * Creates a user with a hashed password. The username is made unique inside the same transaction; a
- * taken e-mail or chosen username is an EmailTakenError / UsernameTakenError, never a crash.
+ * taken e-mail or chosen username is an EmailTakenError / UsernameTakenError, never a crash. `andThen`
+ * runs in that transaction with the new user (e.g. to queue the mail the account causes): if it fails,
+ * no account exists.
  */
-export async function createUser(input: NewUserInput): Promise<User> {
+export async function createUser(
+	input: NewUserInput,
+	andThen?: (trx: Kysely<Database>, user: User) => Promise<void>,
+): Promise<User> {
 	const passwordHash = await hashPassword(input.password);
 	const chosen = input.username === undefined ? undefined : normaliseUsername(input.username);
 	const base = chosen ?? usernameFromEmail(input.email);
@@ -128,7 +137,7 @@ export async function createUser(input: NewUserInput): Promise<User> {
 			for (let suffix = 2; taken.has(username.toLowerCase()) || isReservedUsername(username); suffix++) {
 				username = `${base}${suffix}`;
 			}
-			return trx
+			const user = await trx
 				.insertInto("users")
 				.values({
 					username,
@@ -136,9 +145,13 @@ export async function createUser(input: NewUserInput): Promise<User> {
 					phone: input.phone,
 					password_hash: passwordHash,
 					role: input.role ?? "user",
+					language: input.language,
+					email_verified_at: input.emailVerified ? new Date().toISOString() : null,
 				})
 				.returningAll()
 				.executeTakeFirstOrThrow();
+			await andThen?.(trx, user);
+			return user;
 		});
 	} catch (error) {
 		throw asTakenError(error);
@@ -345,7 +358,15 @@ export async function ensureAdmin(input: {
 	if ((await countAdmins()) > 0) return null;
 	const email = input.email ?? `${username}@forma.local`;
 	try {
-		const user = await createUser({ username, email, phone: null, password: input.password, role: "admin" });
+		// The operator chose this address: it counts as confirmed.
+		const user = await createUser({
+			username,
+			email,
+			phone: null,
+			password: input.password,
+			role: "admin",
+			emailVerified: true,
+		});
 		return user.username;
 	} catch (error) {
 		if (error instanceof EmailTakenError) {

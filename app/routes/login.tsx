@@ -20,6 +20,7 @@ import { rootMetaData, seoMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import { isReservedUsername } from "~/lib/usernames";
 import { getSettings } from "~/models/settings.server";
+import { setUserLanguage } from "~/models/users.server";
 import { authenticator, getUser, LoginError, startSession } from "~/services/auth.server";
 
 const schema = z.object({
@@ -92,6 +93,8 @@ export async function action({ request }: ActionFunctionArgs) {
 			{ status: STATUS_BY_ERROR[error.code], headers: retryAfter },
 		);
 	}
+	// Their mail is written in the language they use the site in.
+	await setUserLanguage(user.id, await getLanguage(request));
 	const headers = new Headers({ "Set-Cookie": await startSession(user.id) });
 	// /admin sends non-admins on to /account.
 	return redirectWithToast(

@@ -12,16 +12,16 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { AuthCard } from "~/components/auth-card";
 import { Field, FormAlert } from "~/components/ui/form-fields";
+import { publicOrigin } from "~/lib/env.server";
 import { readFormData } from "~/lib/form.server";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { clientAddress } from "~/lib/rate-limit.server";
 import { passRetryAfter } from "~/lib/retry-after";
 import { rootMetaData, seoMeta } from "~/lib/seo";
-import { redirectWithToast } from "~/lib/toast.server";
 import { emailForUsernameField, newPasswordField, russianPhoneField } from "~/lib/validation";
 import { getSettings } from "~/models/settings.server";
-import { createUser, EmailTakenError, UsernameTakenError } from "~/models/users.server";
-import { getUser, registrationAttempts, startSession } from "~/services/auth.server";
+import { getUser, registrationAttempts } from "~/services/auth.server";
+import { registerAccount } from "~/services/email-verification.server";
 import { requireSiteOpen } from "~/services/maintenance.server";
 
 const schema = z.object({
@@ -64,8 +64,8 @@ export async function action({ request }: ActionFunctionArgs) {
 		return data({ result: submission.reply({ formErrors: ["register.errors.closed"] }) }, { status: 403 });
 	}
 	if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-	// Every complete attempt counts before the e-mail is looked up, "taken" answers included, so the
-	// field message cannot be used to test many addresses (the form's live validation never counts).
+	// Every complete attempt counts, whatever the address, so the form cannot be used to send mail to many
+	// addresses (the form's live validation never counts).
 	const attempt = registrationAttempts.hit(`address:${clientAddress(request)}`);
 	if (!attempt.allowed) {
 		return data(
@@ -73,29 +73,14 @@ export async function action({ request }: ActionFunctionArgs) {
 			{ status: 429, headers: { "Retry-After": String(attempt.retryAfterSeconds) } },
 		);
 	}
-	let user: Awaited<ReturnType<typeof createUser>>;
-	try {
-		user = await createUser({ ...submission.value, role: "user" });
-	} catch (error) {
-		// Both are the e-mail's fault: the username comes from it (a UNIQUE race ends here too).
-		if (error instanceof EmailTakenError || error instanceof UsernameTakenError) {
-			const message =
-				error instanceof EmailTakenError ? "validation.emailTaken" : "account:register.errors.usernameTaken";
-			return data({ result: submission.reply({ fieldErrors: { email: [message] } }) }, { status: 409 });
-		}
-		throw error;
-	}
-	const headers = new Headers({ "Set-Cookie": await startSession(user.id) });
-	return redirectWithToast(
-		"/account",
-		{
-			type: "success",
-			title: "toast.registerTitle",
-			description: "toast.registerText",
-			values: { username: user.username },
-		},
-		{ headers },
-	);
+	// A new address and a taken one get the same answer (and neither a session): signing a new account in
+	// at once would tell anyone which addresses have one. The message sent to the address says the rest.
+	await registerAccount({
+		...submission.value,
+		language: await getLanguage(request),
+		origin: publicOrigin(request),
+	});
+	return data({ result: undefined, sentTo: submission.value.email.trim() }, { status: 200 });
 }
 
 export default function RegisterPage() {
@@ -112,6 +97,18 @@ export default function RegisterPage() {
 		shouldRevalidate: "onInput",
 	});
 	const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/register");
+	if (actionData && "sentTo" in actionData) {
+		return (
+			<AuthCard title={t("register.checkTitle")} intro={t("register.intro")}>
+				<p className="text-base leading-relaxed">{t("register.checkText", { email: actionData.sentTo })}</p>
+				<p className="mt-6">
+					<Link to="/login" className="button-primary inline-block">
+						{t("register.login")}
+					</Link>
+				</p>
+			</AuthCard>
+		);
+	}
 	if (!open) {
 		return (
 			<AuthCard title={t("register.title")} intro={t("register.intro")}>

@@ -3,6 +3,7 @@ import { db } from "~/lib/db.server";
 import { listRequestsForUser } from "~/models/purchase-requests.server";
 import { createUser } from "~/models/users.server";
 import { loader as accountLoader } from "~/routes/account";
+import { action as loginAction } from "~/routes/login";
 import { action as requestAction } from "~/routes/project.$id_.request";
 import { action as registerAction } from "~/routes/register";
 import { startSession } from "~/services/auth.server";
@@ -129,7 +130,7 @@ describe("purchase requests", () => {
 		// The victim (or anyone typing the victim's address) asks for a piece without signing in…
 		await post({ email: "Victim@Corp.example", phone: "+79161234567" }, { ip: "192.0.2.30" });
 		// …and an attacker registers that address (nothing proves they own it).
-		const registered = (await registerAction({
+		const registered = await registerAction({
 			request: formRequest(
 				"/register",
 				{ email: "victim@corp.example", phone: "+79160000000", password: "attacker-password" },
@@ -137,9 +138,20 @@ describe("purchase requests", () => {
 			),
 			params: {},
 			context: {},
+		});
+		expect(statusOf(registered)).toBe(200);
+		// Registration signs nobody in; the attacker signs in with the password they chose, never verifying.
+		const signedIn = (await loginAction({
+			request: formRequest(
+				"/login",
+				{ username: "victim@corp.example", password: "attacker-password" },
+				{ headers: { "X-Forwarded-For": "192.0.2.31" } },
+			),
+			params: {},
+			context: {},
 		})) as Response;
-		expect(registered.status).toBe(302);
-		expect(await myOrders(cookiesFrom(registered))).toEqual([]);
+		expect(signedIn.status).toBe(302);
+		expect(await myOrders(cookiesFrom(signedIn))).toEqual([]);
 	});
 
 	it("other people's orders: an anonymous request cannot be planted in a signed-up user's list", async () => {

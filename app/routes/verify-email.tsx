@@ -1,0 +1,154 @@
+import {
+	type ActionFunctionArgs,
+	data,
+	type HeadersFunction,
+	type LoaderFunctionArgs,
+	type MetaFunction,
+} from "@remix-run/node";
+import { Link, type ShouldRevalidateFunction, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AuthCard } from "~/components/auth-card";
+import { ResendVerificationForm } from "~/components/resend-verification-form";
+import { FormAlert } from "~/components/ui/form-fields";
+import { publicOrigin } from "~/lib/env.server";
+import { readFormData } from "~/lib/form.server";
+import { getLanguage, i18nServer } from "~/lib/i18n.server";
+import { safeRedirectPath } from "~/lib/safe-redirect";
+import { redirectWithToast } from "~/lib/toast.server";
+import { getUser, requireUser } from "~/services/auth.server";
+import { confirmEmail, resendVerification } from "~/services/email-verification.server";
+import { requireSiteOpen } from "~/services/maintenance.server";
+
+/**
+ * The link in the verification message. It is a GET because mail clients open links with GET; a link
+ * scanner that opens it first confirms the address for the owner (it could only have read the owner's
+ * mail), which is harmless. Never stored by a cache, never indexed, and the token never leaves in a
+ * Referer.
+ */
+const PRIVATE_HEADERS = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+
+export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
+	const headers = new Headers(PRIVATE_HEADERS);
+	const retryAfter = actionHeaders.get("Retry-After") ?? loaderHeaders.get("Retry-After");
+	if (retryAfter) headers.set("Retry-After", retryAfter);
+	return headers;
+};
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+	{ title: data?.title ?? "FORMA" },
+	{ name: "robots", content: "noindex" },
+];
+
+/** Using the token is the page's work: it must not run again when something else revalidates the page. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+	currentUrl,
+	nextUrl,
+	defaultShouldRevalidate,
+}) => (currentUrl.href === nextUrl.href ? false : defaultShouldRevalidate);
+
+const STATUS_BY_PROBLEM = { invalid: 400, expired: 410, used: 410 } as const;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	const token = new URL(request.url).searchParams.get("token") ?? "";
+	const t = await i18nServer.getFixedT(await getLanguage(request), "account");
+	const result = await confirmEmail(token);
+	// Read after the confirmation, so a signed-in owner is seen as confirmed at once.
+	const user = await getUser(request);
+	const title = t("verifyEmail.metaTitle");
+	if (result.ok) {
+		return data(
+			{
+				title,
+				state: "confirmed" as const,
+				email: result.user.email,
+				signedIn: user !== null,
+				canResend: false,
+			},
+			{ headers: PRIVATE_HEADERS },
+		);
+	}
+	return data(
+		{
+			title,
+			state: result.problem,
+			email: null,
+			signedIn: user !== null,
+			canResend: user !== null && user.email_verified_at === null,
+		},
+		{ status: STATUS_BY_PROBLEM[result.problem], headers: PRIVATE_HEADERS },
+	);
+}
+
+/** "Send the link again" (the banner's and this page's button): back where it came from, with a toast. */
+export async function action({ request }: ActionFunctionArgs) {
+	const user = await requireUser(request);
+	await requireSiteOpen(request);
+	const formData = await readFormData(request);
+	const back = safeRedirectPath(formData.get("redirectTo"), "/account");
+	const result = await resendVerification(user, await getLanguage(request), publicOrigin(request));
+	if (result.ok) {
+		return redirectWithToast(back, {
+			type: "success",
+			title: "account:verifyEmail.sentTitle",
+			description: "account:verifyEmail.sentText",
+			values: { email: user.email },
+		});
+	}
+	if (result.problem === "verified") {
+		return redirectWithToast(back, { type: "info", title: "account:verifyEmail.alreadyTitle" });
+	}
+	return data(
+		{ problem: "tooMany" as const, back },
+		{ status: 429, headers: { ...PRIVATE_HEADERS, "Retry-After": "3600" } },
+	);
+}
+
+export default function VerifyEmailPage() {
+	const { t } = useTranslation("account");
+	const { state, email, signedIn, canResend } = useLoaderData<typeof loader>();
+	const refusal = useActionData<typeof action>();
+	if (refusal) {
+		return (
+			<AuthCard title={t("verifyBanner.label")} intro={t("verifyBanner.title")}>
+				<FormAlert title={t("verifyBanner.label")} messages={[t("verifyEmail.tooMany")]} />
+				<p className="mt-6">
+					<Link to={refusal.back} className="button-primary inline-block">
+						{t("verifyEmail.back")}
+					</Link>
+				</p>
+			</AuthCard>
+		);
+	}
+	if (state === "confirmed") {
+		return (
+			<AuthCard title={t("verifyEmail.confirmedTitle")} intro={t("verifyEmail.confirmedText", { email })}>
+				<Link to={signedIn ? "/account" : "/login"} className="button-primary inline-block">
+					{signedIn ? t("verifyEmail.toAccount") : t("verifyEmail.toLogin")}
+				</Link>
+			</AuthCard>
+		);
+	}
+	return (
+		<AuthCard title={t("verifyEmail.failedTitle")} intro={t(`verifyEmail.${state}`)}>
+			{canResend ? (
+				<ResendVerificationForm redirectTo="/account" />
+			) : signedIn ? (
+				<p>
+					<Link to="/account" className="button-primary inline-block">
+						{t("verifyEmail.toAccount")}
+					</Link>
+				</p>
+			) : (
+				<p className="text-sm text-muted">
+					{t("verifyEmail.signInForNew")}{" "}
+					<Link
+						to={`/login?${new URLSearchParams({ redirectTo: "/account" })}`}
+						className="font-semibold text-ink underline underline-offset-4"
+					>
+						{t("verifyEmail.toLogin")}
+					</Link>
+				</p>
+			)}
+		</AuthCard>
+	);
+}

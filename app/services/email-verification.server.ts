@@ -1,0 +1,147 @@
+import { type Kysely, sql } from "kysely";
+import { db } from "~/lib/db.server";
+import type { Language } from "~/lib/i18n";
+import { i18nServer } from "~/lib/i18n.server";
+import { consumeEmailToken, createEmailToken, type TokenProblem } from "~/models/email-tokens.server";
+import { countMailTo } from "~/models/outbox.server";
+import { createUser, EmailTakenError, getLanguageOfAddress, UsernameTakenError } from "~/models/users.server";
+import type { Database, User } from "~db/schema";
+import { mailQueued, queueMail } from "./mail.server";
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** Verification links to one address per hour, the registration's own included: a person needs one or two. */
+export const VERIFY_MAILS_PER_HOUR = 3;
+
+/** "Someone tried to register your address" at most once an hour: the form cannot flood an inbox. */
+const ATTEMPT_MAILS_PER_HOUR = 1;
+
+/** Writes a new verification link (earlier ones stop working) and its message, with `trx`. */
+async function queueVerificationMail(
+	trx: Kysely<Database>,
+	user: Pick<User, "id" | "email">,
+	language: Language,
+	origin: string,
+): Promise<void> {
+	const token = await createEmailToken(trx, { userId: user.id, purpose: "verify_email", email: user.email });
+	const t = await i18nServer.getFixedT(language, "mail");
+	await queueMail(trx, {
+		kind: "verify_email",
+		to: user.email,
+		language,
+		origin,
+		reference: `user:${user.id}`,
+		subject: t("verifyEmail.subject"),
+		body: {
+			heading: t("verifyEmail.heading"),
+			paragraphs: [t("verifyEmail.intro", { email: user.email })],
+			action: {
+				label: t("verifyEmail.action"),
+				url: `${origin}/verify-email?${new URLSearchParams({ token })}`,
+			},
+			notes: [t("verifyEmail.expires"), t("verifyEmail.notYou")],
+		},
+	});
+}
+
+/**
+ * Registration that tells nobody whether an address has an account: a new address gets an account
+ * (unconfirmed, in the page's language) and a verification link, in one transaction; a taken one gets no
+ * account, only a message to its owner saying someone tried (at most once an hour). Both hash the password
+ * first, so they take about as long; the caller answers both the same way.
+ */
+export async function registerAccount(input: {
+	email: string;
+	phone: string;
+	password: string;
+	language: Language;
+	/** The public site, for the link in the message. */
+	origin: string;
+}): Promise<void> {
+	const { language, origin } = input;
+	try {
+		await createUser(
+			{ email: input.email, phone: input.phone, password: input.password, role: "user", language },
+			(trx, user) => queueVerificationMail(trx, user, language, origin),
+		);
+	} catch (error) {
+		// The username comes from the address; losing that race to another registration says nothing either.
+		if (error instanceof UsernameTakenError) return;
+		if (!(error instanceof EmailTakenError)) throw error;
+		await queueRegistrationAttemptMail(input.email.trim(), language, origin);
+	}
+	mailQueued();
+}
+
+async function queueRegistrationAttemptMail(email: string, pageLanguage: Language, origin: string) {
+	await db.transaction().execute(async (trx) => {
+		const recent = await countMailTo(trx, {
+			to: email,
+			kinds: ["registration_attempt"],
+			since: new Date(Date.now() - HOUR_MS),
+		});
+		if (recent >= ATTEMPT_MAILS_PER_HOUR) return;
+		// Written to the account's owner, in the language they use the site in.
+		const language = (await getLanguageOfAddress(email, trx)) ?? pageLanguage;
+		const t = await i18nServer.getFixedT(language, "mail");
+		await queueMail(trx, {
+			kind: "registration_attempt",
+			to: email,
+			language,
+			origin,
+			reference: null,
+			subject: t("registrationAttempt.subject"),
+			body: {
+				heading: t("registrationAttempt.heading"),
+				paragraphs: [t("registrationAttempt.intro", { email }), t("registrationAttempt.forgot")],
+				action: { label: t("registrationAttempt.action"), url: `${origin}/forgot-password` },
+				notes: [t("registrationAttempt.notYou")],
+			},
+		});
+	});
+}
+
+export type ResendResult = { ok: true } | { ok: false; problem: "verified" | "tooMany" };
+
+/** "Send the link again" for a signed-in account: a new link replaces the old, a few an hour at most. */
+export async function resendVerification(
+	user: Pick<User, "id" | "email" | "email_verified_at">,
+	language: Language,
+	origin: string,
+): Promise<ResendResult> {
+	if (user.email_verified_at) return { ok: false, problem: "verified" };
+	const result = await db.transaction().execute(async (trx): Promise<ResendResult> => {
+		const recent = await countMailTo(trx, {
+			to: user.email,
+			kinds: ["verify_email"],
+			since: new Date(Date.now() - HOUR_MS),
+		});
+		if (recent >= VERIFY_MAILS_PER_HOUR) return { ok: false, problem: "tooMany" };
+		await queueVerificationMail(trx, user, language, origin);
+		return { ok: true };
+	});
+	if (result.ok) mailQueued();
+	return result;
+}
+
+export type ConfirmResult = { ok: true; user: User } | { ok: false; problem: TokenProblem };
+
+/**
+ * Follows a verification link: uses the token (once) and marks the account's address confirmed, in one
+ * transaction. A link for an address the account no longer has confirms nothing (invalid).
+ */
+export async function confirmEmail(token: string, now = new Date()): Promise<ConfirmResult> {
+	return db.transaction().execute(async (trx): Promise<ConfirmResult> => {
+		const check = await consumeEmailToken(trx, token, "verify_email", now);
+		if (!check.ok) return check;
+		if (check.user.email.toLowerCase() !== check.email.toLowerCase())
+			return { ok: false, problem: "invalid" };
+		const user = await trx
+			.updateTable("users")
+			.set({ email_verified_at: sql<string>`coalesce(email_verified_at, ${now.toISOString()})` })
+			.where("id", "=", check.user.id)
+			.returningAll()
+			.executeTakeFirstOrThrow();
+		return { ok: true, user };
+	});
+}

@@ -1,0 +1,246 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { db } from "~/lib/db.server";
+import { createSmtpTransport, type MailTransport } from "~/lib/mail.server";
+import { createEmailToken } from "~/models/email-tokens.server";
+import { loader as accountLoader } from "~/routes/account";
+import { action as loginAction } from "~/routes/login";
+import { action as requestAction } from "~/routes/project.$id_.request";
+import { action as registerAction } from "~/routes/register";
+import { action as resendAction, loader as verifyLoader } from "~/routes/verify-email";
+import { deliverDueMail } from "~/services/mail.server";
+import { cookiesFrom, formRequest, getRequest, settle, statusOf } from "../support/requests";
+import { linkIn, type ReceivedMail, startSmtpServer, type TestSmtpServer } from "../support/smtp";
+
+const PASSWORD = "long-enough-pw";
+
+let smtp: TestSmtpServer | undefined;
+let transport: MailTransport | undefined;
+afterEach(async () => {
+	transport?.close();
+	transport = undefined;
+	await smtp?.stop();
+	smtp = undefined;
+});
+
+let address = 0;
+/** Each call comes from its own network address, so the registration limit never gets in the way. */
+const nextIp = () => `198.18.0.${++address}`;
+
+async function register(email: string, language: "en" | "ru" = "en") {
+	return registerAction({
+		request: formRequest(
+			`/register?lng=${language}`,
+			{ email, phone: "+79161234567", password: PASSWORD },
+			{ headers: { "X-Forwarded-For": nextIp() } },
+		),
+		params: {},
+		context: {},
+	});
+}
+
+async function signIn(login: string): Promise<string> {
+	const response = (await loginAction({
+		request: formRequest(
+			"/login",
+			{ username: login, password: PASSWORD },
+			{ headers: { "X-Forwarded-For": nextIp() } },
+		),
+		params: {},
+		context: {},
+	})) as Response;
+	expect(response.status).toBe(302);
+	return cookiesFrom(response);
+}
+
+/** Sends what the outbox holds to a real SMTP server and returns the message that reached `to`. */
+async function deliverTo(to: string, subject?: RegExp): Promise<ReceivedMail> {
+	smtp ??= await startSmtpServer();
+	transport ??= createSmtpTransport(smtp.url);
+	await deliverDueMail(transport);
+	return smtp.waitFor(
+		(mail) => mail.to.includes(to.toLowerCase()) && (!subject || subject.test(mail.subject)),
+	);
+}
+
+/** Opens a link from a message as the browser would: the /verify-email page's status and state. */
+async function follow(link: string, cookie?: string) {
+	const url = new URL(link);
+	const result = await settle(() =>
+		verifyLoader({ request: getRequest(`${url.pathname}${url.search}`, cookie), params: {}, context: {} }),
+	);
+	const { data, init } = result as { data: { state: string; canResend: boolean }; init?: ResponseInit };
+	const headers = new Headers(init?.headers);
+	return { status: statusOf(result), state: data.state, canResend: data.canResend, headers };
+}
+
+async function myOrders(cookie: string): Promise<Array<{ projectName: string }>> {
+	const result = (await accountLoader({
+		request: getRequest("/account", cookie),
+		params: {},
+		context: {},
+	})) as unknown as { data: { orders: Array<{ projectName: string }> } };
+	return result.data.orders;
+}
+
+const verifiedAt = async (email: string) =>
+	(
+		await db
+			.selectFrom("users")
+			.select("email_verified_at")
+			.where("email", "=", email)
+			.executeTakeFirstOrThrow()
+	).email_verified_at;
+
+describe("e-mail verification", () => {
+	it("sends a new account a working link over SMTP (English); following it confirms, the same link again is 'used'", async () => {
+		expect(statusOf(await register("eva@example.com"))).toBe(200);
+		const mail = await deliverTo("eva@example.com");
+		expect(mail.subject).toBe("Confirm your e-mail for FORMA");
+		expect(mail.language).toBe("en");
+		expect(mail.text).toContain("The link works once, for 24 hours.");
+		const link = linkIn(mail, "http://localhost/verify-email?token=");
+		expect(mail.html).toContain(link.replaceAll("&", "&amp;"));
+		expect(await verifiedAt("eva@example.com")).toBeNull();
+
+		const first = await follow(link);
+		expect(first).toMatchObject({ status: 200, state: "confirmed" });
+		expect(first.headers.get("Cache-Control")).toBe("no-store");
+		expect(first.headers.get("Referrer-Policy")).toBe("no-referrer");
+		expect(await verifiedAt("eva@example.com")).toBeTruthy();
+
+		const again = await follow(link);
+		expect(again).toMatchObject({ status: 410, state: "used" });
+		expect(await follow("http://localhost/verify-email?token=made-up")).toMatchObject({
+			status: 400,
+			state: "invalid",
+		});
+	});
+
+	it("writes the link in Russian to someone who registered on the Russian site, and it works", async () => {
+		expect(statusOf(await register("ivan@example.com", "ru"))).toBe(200);
+		const mail = await deliverTo("ivan@example.com");
+		expect(mail.subject).toBe("Подтвердите e-mail для ФОРМЫ");
+		expect(mail.language).toBe("ru");
+		expect(mail.text).toContain("Подтвердить e-mail");
+		expect(await follow(linkIn(mail, "http://localhost/verify-email?token="))).toMatchObject({
+			status: 200,
+			state: "confirmed",
+		});
+	});
+
+	it("refuses a link 25 hours old as expired (410), offering a signed-in owner a new one", async () => {
+		await register("old@example.com");
+		const user = await db
+			.selectFrom("users")
+			.selectAll()
+			.where("email", "=", "old@example.com")
+			.executeTakeFirstOrThrow();
+		const token = await createEmailToken(db, {
+			userId: user.id,
+			purpose: "verify_email",
+			email: user.email,
+			now: new Date(Date.now() - 25 * 60 * 60 * 1000),
+		});
+		const link = `http://localhost/verify-email?token=${token}`;
+		expect(await follow(link)).toMatchObject({ status: 410, state: "expired", canResend: false });
+		expect(await follow(link, await signIn("old@example.com"))).toMatchObject({
+			status: 410,
+			state: "expired",
+			canResend: true,
+		});
+		expect(await verifiedAt("old@example.com")).toBeNull();
+	});
+
+	it("answers a taken address exactly like a new one, makes no account and tells the owner instead", async () => {
+		const fresh = await register("taken@example.com");
+		const taken = await register("TAKEN@example.com");
+		const again = await register("taken@example.com");
+		// The same status and data (the address as typed is all that differs, and here it is typed the same).
+		expect(statusOf(taken)).toBe(statusOf(fresh));
+		expect(JSON.stringify(again)).toBe(JSON.stringify(fresh));
+		expect(taken).not.toBeInstanceOf(Response);
+		expect(
+			await db.selectFrom("users").select("id").where("email", "like", "taken@%").execute(),
+		).toHaveLength(1);
+		const outbox = await db.selectFrom("outbox").select(["kind", "to_address"]).orderBy("id").execute();
+		// One verification for the account, one warning to its owner (the third attempt within the hour sends nothing).
+		expect(outbox).toEqual([
+			{ kind: "verify_email", to_address: "taken@example.com" },
+			{ kind: "registration_attempt", to_address: "TAKEN@example.com" },
+		]);
+		const warning = await deliverTo("taken@example.com", /tried to register/);
+		expect(warning.text).toContain("No new account was made");
+		expect(linkIn(warning, "http://localhost/")).toBe("http://localhost/forgot-password");
+	});
+
+	it("sends the link again for a signed-in, unconfirmed account, three an hour at most (then 429)", async () => {
+		await register("again@example.com");
+		const cookie = await signIn("again@example.com");
+		const resend = () =>
+			settle(() =>
+				resendAction({
+					request: formRequest("/verify-email", { redirectTo: "/shop" }, { cookie }),
+					params: {},
+					context: {},
+				}),
+			);
+		// The registration's link and two more.
+		for (let i = 0; i < 2; i++) {
+			const sent = (await resend()) as Response;
+			expect(sent.status).toBe(302);
+			expect(sent.headers.get("Location")).toBe("/shop");
+			expect(sent.headers.getSetCookie().join()).toContain("forma_toast=");
+		}
+		const refused = await resend();
+		expect(statusOf(refused)).toBe(429);
+		expect(JSON.stringify(refused)).toContain("tooMany");
+		const sent = await db
+			.selectFrom("outbox")
+			.select("kind")
+			.where("to_address", "=", "again@example.com")
+			.execute();
+		expect(sent).toHaveLength(3);
+		// Only the newest link works.
+		smtp = await startSmtpServer();
+		transport = createSmtpTransport(smtp.url);
+		await deliverDueMail(transport);
+		const links = smtp.messages.map((mail) => linkIn(mail, "http://localhost/verify-email?token="));
+		expect(links).toHaveLength(3);
+		expect(await follow(links[0] ?? "")).toMatchObject({ status: 410, state: "used" });
+		expect(await follow(links[2] ?? "")).toMatchObject({ status: 200, state: "confirmed" });
+		// Confirmed: nothing more to send.
+		const done = (await resend()) as Response;
+		expect(done.status).toBe(302);
+		expect(
+			await db.selectFrom("outbox").select("id").where("to_address", "=", "again@example.com").execute(),
+		).toHaveLength(3);
+	});
+
+	it("My orders gains the requests made anonymously with the address only once the address is confirmed", async () => {
+		const requestPiece = (email: string) =>
+			settle(() =>
+				requestAction({
+					request: formRequest(
+						"/project/terra-modular-sofa/request",
+						{ email, phone: "+79161234567" },
+						{ headers: { "X-Forwarded-For": nextIp() } },
+					),
+					params: { id: "terra-modular-sofa" },
+					context: {},
+				}),
+			);
+		await requestPiece("Owner@Example.com");
+		await requestPiece("someone-else@example.com");
+		await register("owner@example.com");
+		const cookie = await signIn("owner@example.com");
+		expect(await myOrders(cookie)).toEqual([]);
+
+		const mail = await deliverTo("owner@example.com", /Confirm/);
+		expect(await follow(linkIn(mail, "http://localhost/verify-email?token="), cookie)).toMatchObject({
+			state: "confirmed",
+		});
+		const orders = await myOrders(cookie);
+		expect(orders).toHaveLength(1);
+		expect(orders[0]?.projectName).toBeTruthy();
+	});
+});

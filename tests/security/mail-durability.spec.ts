@@ -210,7 +210,7 @@ test("a hanging, then absent mail server and kill -9 between commit and delivery
 });
 
 test("production without SMTP_URL starts, warns, and keeps mail in the outbox", async () => {
-	const bare = await startSite(securityPort(37), {
+	const bare = await startSite(securityPort(36), {
 		TRUST_PROXY: "1",
 		SMTP_URL: undefined,
 		MAIL_FROM: undefined,

@@ -18,6 +18,7 @@ RUN npm run build && npm prune --omit=dev
 FROM node:22-bookworm-slim AS runtime
 # SESSION_SECRET and SITE_URL (the public origin, e.g. https://forma.gallery) have no default here: only the
 # deployment knows them, and the server refuses to start without them rather than guess from a request.
+# SMTP_URL and MAIL_FROM (outgoing mail) come from the deployment too: without them mail waits in the outbox.
 ENV NODE_ENV=production \
 	PORT=3000 \
 	DATABASE_PATH=/data/forma.sqlite \

@@ -31,6 +31,13 @@ describe("fly.toml", () => {
 		expect(flyToml).toMatch(/kill_signal = "SIGTERM"/);
 	});
 
+	it("holds no secrets: the session secret, the admin password and the mail server's URL are fly secrets", () => {
+		for (const file of [flyToml, dockerfile]) {
+			const settings = file.split("\n").filter((line) => !line.trim().startsWith("#"));
+			expect(settings.join("\n")).not.toMatch(/\b(SESSION_SECRET|ADMIN_PASSWORD|SMTP_URL)\s*=/);
+		}
+	});
+
 	it("names the public origin (production refuses to start without SITE_URL)", () => {
 		expect(flyToml).toMatch(/^\s*SITE_URL = "https:\/\/[^"/]+"$/m);
 	});

@@ -56,8 +56,19 @@ test.describe("a registered account named in ADMIN_USERNAME", () => {
 			body: new URLSearchParams({ email, phone: "+79160000000", password: "attacker-chosen-password" }),
 			redirect: "manual",
 		});
-		expect(response.status).toBe(302);
+		// Registration answers "check your e-mail" and signs nobody in; the account exists, unconfirmed.
+		expect(response.status).toBe(200);
+		expect(site.query("select email_verified_at from users where email = ?", email)).toEqual([
+			{ email_verified_at: null },
+		]);
 	}
+
+	test("the administrator start-up creates counts as confirmed: the operator chose its address", () => {
+		const [curator] = site.query<{ verified: string | null }>(
+			"select email_verified_at as verified from users where username = 'curator'",
+		);
+		expect(curator?.verified).toBeTruthy();
+	});
 
 	test("admin takeover: start-up refuses to promote a registered non-admin named in ADMIN_USERNAME, keeping its role", async () => {
 		await register("boss@corp.example");

@@ -2,8 +2,9 @@ import { expect, test } from "@playwright/test";
 import { type Site, securityPort, startSite } from "./site";
 
 /**
- * Other people's orders: nothing proves who owns an e-mail address (anyone can type it into the purchase
- * form or register with it), so "My orders" shows only requests made while signed in to the account.
+ * Other people's orders: typing an address proves nothing (anyone can type it into the purchase form or
+ * register with it), so "My orders" shows requests made anonymously with the account's address only once
+ * the owner has followed the link sent to it; before that, only those made while signed in.
  */
 test.describe.configure({ mode: "serial" });
 
@@ -31,10 +32,23 @@ function requestPurchase(email: string, cookie?: string) {
 	});
 }
 
+const PASSWORD = "some-long-password";
+
+/** Registers (which signs nobody in), then signs in with the chosen password; returns the session cookie. */
 async function register(email: string): Promise<string> {
-	const response = await fetch(`${site.origin}/register`, {
+	const registered = await fetch(`${site.origin}/register`, {
 		method: "POST",
-		body: new URLSearchParams({ email, phone: "+79160000000", password: "some-long-password" }),
+		body: new URLSearchParams({ email, phone: "+79160000000", password: PASSWORD }),
+		redirect: "manual",
+	});
+	expect(registered.status, email).toBe(200);
+	return signIn(email);
+}
+
+async function signIn(email: string): Promise<string> {
+	const response = await fetch(`${site.origin}/login`, {
+		method: "POST",
+		body: new URLSearchParams({ username: email, password: PASSWORD }),
 		redirect: "manual",
 	});
 	expect(response.status, email).toBe(302);
@@ -43,6 +57,19 @@ async function register(email: string): Promise<string> {
 		.map((header) => header.split(";")[0])
 		.filter((pair) => pair?.startsWith("forma_session="))
 		.join("; ");
+}
+
+/** The verification link the site sent to `email` (the security sites keep their mail in the outbox). */
+function verificationLink(email: string): string {
+	const [message] = site.query<{ text_body: string }>(
+		"select text_body from outbox where kind = 'verify_email' and to_address = ? order by id desc limit 1",
+		email,
+	);
+	const link = message?.text_body
+		.split(/\s+/)
+		.find((word) => word.startsWith(`${site.origin}/verify-email?token=`));
+	if (!link) throw new Error(`no verification link for ${email}`);
+	return link;
 }
 
 async function myOrdersPage(cookie: string): Promise<string> {
@@ -68,4 +95,19 @@ test("other people's orders: nobody can plant a request in a registered user's l
 	const page = await myOrdersPage(owner);
 	expect(page).not.toContain("No orders yet");
 	expect(page).toContain(projectName);
+});
+
+test("other people's orders: after the owner verifies the address, they see the requests they made anonymously with it", async () => {
+	expect((await requestPurchase("Vera.Owner@example.com")).status).toBe(302);
+	const owner = await register("vera.owner@example.com");
+	expect(await myOrdersPage(owner)).toContain("No orders yet");
+	const confirmed = await fetch(verificationLink("vera.owner@example.com"), { headers: { Cookie: owner } });
+	expect(confirmed.status).toBe(200);
+	expect(await confirmed.text()).toContain("Your e-mail is confirmed");
+	const page = await myOrdersPage(owner);
+	expect(page).not.toContain("No orders yet");
+	expect(page).toContain(projectName);
+	// The attacker of the first test never followed a link sent to the victim's address: still nothing.
+	const attacker = await myOrdersPage(await signIn("victim@corp.example"));
+	expect(attacker).toContain("No orders yet");
 });

@@ -1,0 +1,89 @@
+import { expect, test } from "./fixtures";
+import { linkIn, mailTo, receivedMail } from "./mailbox";
+import { ARTIST_WRITES_PORT } from "./servers";
+import { register, uniqueEmail } from "./session";
+
+// The registration form allows 10 complete attempts per client address in 15 minutes, and the accounts,
+// purchase and admin-users specs already spend them on the first server (every browser is 127.0.0.1):
+// these journeys register on the admin-artists spec's server, which registers nobody.
+test.use({ baseURL: `http://localhost:${ARTIST_WRITES_PORT}` });
+
+/**
+ * E-mail verification as a person lives it: the link arrives by real SMTP (the run's mail server), in the
+ * language they registered in, and works when opened in the browser; until then a banner says the address
+ * is unconfirmed and sends the link again.
+ */
+test.describe("e-mail verification", () => {
+	test("register in Russian, get the link in Russian, open it, sign in: no banner", async ({
+		page,
+		baseURL,
+	}, testInfo) => {
+		const email = uniqueEmail("ru-verify", testInfo.project.name);
+		await page.goto("/register?lng=ru");
+		await page.getByLabel("Email").fill(email);
+		await page.getByLabel("Телефон").fill("+79161234567");
+		await page.getByLabel("Пароль").fill("a-good-password");
+		await page.getByRole("button", { name: "Создать аккаунт" }).click();
+		await expect(page.getByRole("heading", { level: 1, name: "Проверьте почту" })).toBeVisible();
+		await expect(page.getByText(`Мы отправили письмо на ${email}.`)).toBeVisible();
+
+		const mail = await mailTo(email, (message) => message.subject === "Подтвердите e-mail для ФОРМЫ");
+		expect(mail.language).toBe("ru");
+		expect(mail.text).toContain("Ссылка действует один раз в течение 24 часов.");
+		const link = linkIn(mail, `${baseURL}/verify-email?token=`);
+
+		await page.goto(link);
+		await expect(page.getByRole("heading", { level: 1, name: "Ваш e-mail подтверждён" })).toBeVisible();
+		await page.getByRole("main").getByRole("link", { name: "Войти" }).click();
+		await expect(page).toHaveURL("/login");
+		await page.getByLabel("Имя пользователя или email").fill(email);
+		await page.getByLabel("Пароль").fill("a-good-password");
+		await page.getByRole("button", { name: "Войти" }).click();
+		await expect(page).toHaveURL("/account");
+		await expect(page.getByTestId("account-username")).toBeVisible();
+		await expect(page.getByRole("region", { name: "Подтверждение e-mail" })).toHaveCount(0);
+
+		// The same link again is spent: a translated explanation, not a second confirmation.
+		const again = await page.goto(link);
+		expect(again?.status()).toBe(410);
+		await expect(page.getByRole("heading", { level: 1, name: "Ссылка не работает" })).toBeVisible();
+	});
+
+	test("an unconfirmed user sees the banner, sends the link again and confirms with the new one", async ({
+		page,
+		baseURL,
+	}, testInfo) => {
+		const email = uniqueEmail("resend", testInfo.project.name);
+		const isVerifyMail = (message: { to: string[]; subject: string }) =>
+			message.to.includes(email.toLowerCase()) && message.subject === "Confirm your e-mail for FORMA";
+		await register(page, email);
+		const banner = page.getByRole("region", { name: "E-mail confirmation" });
+		await expect(banner).toContainText("Your e-mail is not confirmed yet.");
+		await expect(banner).toContainText(email);
+		const first = await mailTo(email, isVerifyMail);
+
+		// The banner follows the visitor around the site.
+		await page.goto("/shop");
+		await expect(banner).toBeVisible();
+		await banner.getByRole("button", { name: "Send the link again" }).click();
+		await expect(page.getByTestId("toast")).toContainText("Link sent");
+		await expect(page).toHaveURL("/shop");
+		await expect.poll(() => receivedMail().filter(isVerifyMail).length).toBe(2);
+		const second = receivedMail().filter(isVerifyMail)[1];
+		if (!second) throw new Error("no second message");
+		const newLink = linkIn(second, `${baseURL}/verify-email?token=`);
+		expect(newLink).not.toBe(linkIn(first, `${baseURL}/verify-email?token=`));
+
+		// The first link was replaced by the new one.
+		const old = await page.goto(linkIn(first, `${baseURL}/verify-email?token=`));
+		expect(old?.status()).toBe(410);
+		await expect(page.getByRole("heading", { level: 1, name: "This link does not work" })).toBeVisible();
+
+		await page.goto(newLink);
+		await expect(page.getByRole("heading", { level: 1, name: "Your e-mail is confirmed" })).toBeVisible();
+		await page.getByRole("main").getByRole("link", { name: "Go to your account" }).click();
+		await expect(page).toHaveURL("/account");
+		await expect(page.getByTestId("account-username")).toBeVisible();
+		await expect(banner).toHaveCount(0);
+	});
+});

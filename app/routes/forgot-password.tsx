@@ -24,8 +24,8 @@ import { passwordResetRequests, requestPasswordReset } from "~/services/password
 
 const schema = z.object({ email: emailField() });
 
-/** Nothing about a reset is cached or told to other sites. */
-const PRIVATE = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+/** Nothing about a reset is cached or told to other sites (why not no-referrer: see reset-password.tsx). */
+const PRIVATE = { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" };
 
 export const headers: HeadersFunction = (args) => {
 	const headers = new Headers(passRetryAfter(args));
@@ -44,6 +44,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 			language,
 		}),
 		{ name: "robots", content: "noindex" },
+		// As the header says, for browsers that read only the page.
+		{ name: "referrer", content: "same-origin" },
 	];
 };
 

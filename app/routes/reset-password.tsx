@@ -32,8 +32,12 @@ const schema = z
 		message: "validation.passwordsDiffer",
 	});
 
-/** The link's token is in the address: it is never cached nor sent on to another page as a Referer. */
-const PRIVATE = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+/**
+ * The link's token is in the address: it is never cached, and no other site ever sees it as a Referer.
+ * Not no-referrer: under it browsers send `Origin: null` with the page's own form, which the cross-site
+ * write checks (ours and Remix's) rightly refuse, so the form would fail without JavaScript.
+ */
+const PRIVATE = { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" };
 
 export const headers: HeadersFunction = ({ parentHeaders }) => {
 	const headers = new Headers(parentHeaders);
@@ -55,6 +59,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 			language,
 		}),
 		{ name: "robots", content: "noindex" },
+		// As the header says, for browsers that read only the page.
+		{ name: "referrer", content: "same-origin" },
 	];
 };
 

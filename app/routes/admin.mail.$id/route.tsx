@@ -55,6 +55,11 @@ export default function AdminMailMessage() {
 	const { t } = useTranslation("admin");
 	const { message, from, delivery } = useLoaderData<typeof loader>();
 	const dates = useMailDateFormat();
+	// What caused the message, in words where we know the kind ("purchase_request:12"), else as stored.
+	const referenceText = (reference: string) => {
+		const request = /^purchase_request:(\d+)$/.exec(reference);
+		return request ? t("mail.referenceRequest", { id: request[1] }) : reference;
+	};
 	const facts: Array<[string, React.ReactNode]> = [
 		[t("mail.to"), message.to_address],
 		[t("mail.from"), from],
@@ -68,7 +73,9 @@ export default function AdminMailMessage() {
 		[t("mail.kindColumn"), t(`mail.kind.${message.kind}`, { defaultValue: message.kind })],
 		[t("mail.language"), t(`mail.languages.${message.language}`)],
 		[t("mail.created"), dates.format(new Date(message.created_at))],
-		...(message.reference ? [[t("mail.reference"), message.reference] as [string, string]] : []),
+		...(message.reference
+			? [[t("mail.reference"), referenceText(message.reference)] as [string, string]]
+			: []),
 		[t("mail.status"), <MailStatus key="status" message={message} delivery={delivery} />],
 	];
 	return (

@@ -168,9 +168,11 @@ async function signIn(request: APIRequestContext, username: string, password: st
 function snapshot(): { database: string; uploads: string[] } {
 	const sqlite = new SQLite(path.join(dataDir, "forma.sqlite"), { readonly: true });
 	try {
-		// Sessions come and go with sign-ins the fuzz itself makes; everything else must hold still.
+		// Sessions come and go with sign-ins the fuzz itself makes, and the background sender marks mail that
+		// accepted requests queued as sent at any moment; everything else, and which messages exist, must hold still.
+		const mail = sqlite.prepare("select id, kind, to_address, subject from outbox order by id").raw().all();
 		return {
-			database: databaseDigest(sqlite, { ignore: ["sessions"] }),
+			database: `${databaseDigest(sqlite, { ignore: ["sessions", "outbox"] })} ${JSON.stringify(mail)}`,
 			uploads: listFiles(path.join(dataDir, "uploads")),
 		};
 	} finally {

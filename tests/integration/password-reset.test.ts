@@ -252,16 +252,17 @@ describe("forgot password", () => {
 			await askForReset(email);
 			return performance.now() - started;
 		};
-		// Warm up, then compare medians of a few rounds.
+		// Warm up, then compare medians of five rounds. No password is hashed on either path (a hash would
+		// cost tens of milliseconds); what differs is the token and the outbox row, a few small writes.
 		await time("warm@example.com");
 		const known: number[] = [];
 		const unknown: number[] = [];
-		for (let i = 0; i < 3; i++) {
+		for (let i = 0; i < 5; i++) {
 			await db.deleteFrom("outbox").execute();
 			known.push(await time("timing@example.com"));
 			unknown.push(await time(`ghost${i}@example.com`));
 		}
-		const median = (values: number[]) => values.sort((a, b) => a - b)[1] ?? 0;
+		const median = (values: number[]) => values.sort((a, b) => a - b)[2] ?? 0;
 		console.info(
 			`forgot-password: known ${median(known).toFixed(2)} ms, unknown ${median(unknown).toFixed(2)} ms`,
 		);

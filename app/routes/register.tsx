@@ -102,7 +102,7 @@ export default function RegisterPage() {
 			<AuthCard title={t("register.checkTitle")} intro={t("register.intro")}>
 				<p className="text-base leading-relaxed">{t("register.checkText", { email: actionData.sentTo })}</p>
 				<p className="mt-6">
-					<Link to="/login" className="button-primary inline-block">
+					<Link to="/login" className="button-primary">
 						{t("register.login")}
 					</Link>
 				</p>

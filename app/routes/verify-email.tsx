@@ -112,7 +112,7 @@ export default function VerifyEmailPage() {
 			<AuthCard title={t("verifyBanner.label")} intro={t("verifyBanner.title")}>
 				<FormAlert title={t("verifyBanner.label")} messages={[t("verifyEmail.tooMany")]} />
 				<p className="mt-6">
-					<Link to={refusal.back} className="button-primary inline-block">
+					<Link to={refusal.back} className="button-primary">
 						{t("verifyEmail.back")}
 					</Link>
 				</p>
@@ -122,7 +122,7 @@ export default function VerifyEmailPage() {
 	if (state === "confirmed") {
 		return (
 			<AuthCard title={t("verifyEmail.confirmedTitle")} intro={t("verifyEmail.confirmedText", { email })}>
-				<Link to={signedIn ? "/account" : "/login"} className="button-primary inline-block">
+				<Link to={signedIn ? "/account" : "/login"} className="button-primary">
 					{signedIn ? t("verifyEmail.toAccount") : t("verifyEmail.toLogin")}
 				</Link>
 			</AuthCard>
@@ -134,7 +134,7 @@ export default function VerifyEmailPage() {
 				<ResendVerificationForm redirectTo="/account" />
 			) : signedIn ? (
 				<p>
-					<Link to="/account" className="button-primary inline-block">
+					<Link to="/account" className="button-primary">
 						{t("verifyEmail.toAccount")}
 					</Link>
 				</p>

@@ -22,10 +22,11 @@ import { requireSiteOpen } from "~/services/maintenance.server";
 /**
  * The link in the verification message. It is a GET because mail clients open links with GET; a link
  * scanner that opens it first confirms the address for the owner (it could only have read the owner's
- * mail), which is harmless. Never stored by a cache, never indexed, and the token never leaves in a
- * Referer.
+ * mail), which is harmless. Never stored by a cache, never indexed, and the token never reaches another
+ * site in a Referer: same-origin, not no-referrer, because under no-referrer browsers send `Origin: null`
+ * with the page's own "send again" form, which the cross-site write checks refuse (as on /reset-password).
  */
-const PRIVATE_HEADERS = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+const PRIVATE_HEADERS = { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" };
 
 export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
 	const headers = new Headers(PRIVATE_HEADERS);
@@ -37,6 +38,7 @@ export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
 	{ title: data?.title ?? "FORMA" },
 	{ name: "robots", content: "noindex" },
+	{ name: "referrer", content: "same-origin" },
 ];
 
 /** Using the token is the page's work: it must not run again when something else revalidates the page. */

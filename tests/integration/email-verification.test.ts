@@ -105,7 +105,7 @@ describe("e-mail verification", () => {
 		const first = await follow(link);
 		expect(first).toMatchObject({ status: 200, state: "confirmed" });
 		expect(first.headers.get("Cache-Control")).toBe("no-store");
-		expect(first.headers.get("Referrer-Policy")).toBe("no-referrer");
+		expect(first.headers.get("Referrer-Policy")).toBe("same-origin");
 		expect(await verifiedAt("eva@example.com")).toBeTruthy();
 
 		const again = await follow(link);

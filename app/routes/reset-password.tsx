@@ -124,7 +124,7 @@ export default function ResetPasswordPage() {
 					messages={[t(`resetPassword.problems.${problem}`)]}
 				/>
 				<p className="mt-6">
-					<Link to="/forgot-password" className="button-primary inline-block">
+					<Link to="/forgot-password" className="button-primary">
 						{t("resetPassword.askAgain")}
 					</Link>
 				</p>

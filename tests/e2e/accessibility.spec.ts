@@ -20,6 +20,10 @@ const PUBLIC_PAGES = [
 	"/shipping",
 	"/terms",
 	"/privacy",
+	"/forgot-password",
+	// A link that is not (or no longer) valid: the explanation page every mailed link can lead to.
+	"/reset-password?token=not-a-token",
+	"/verify-email?token=not-a-token",
 	"/not-found",
 ];
 
@@ -81,6 +85,7 @@ const ADMIN_PAGES = [
 	"/admin/users?add",
 	"/admin/settings",
 	"/admin/settings?tab=notifications",
+	"/admin/mail",
 	"/admin/artists?edit=owl",
 	"/admin/artists?new",
 ];

@@ -1,0 +1,103 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { db } from "~/lib/db.server";
+import { createSmtpTransport, type MailTransport } from "~/lib/mail.server";
+import { updateSettings } from "~/models/settings.server";
+import { createUser } from "~/models/users.server";
+import { action as requestAction } from "~/routes/project.$id_.request";
+import { action as registerAction } from "~/routes/register";
+import { deliverDueMail } from "~/services/mail.server";
+import { formRequest, settle } from "../support/requests";
+import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from "../support/smtp";
+
+/**
+ * The messages whose language is not the page's: the gallery's notification is written in the language of
+ * the administrator who reads it, the "someone tried to register" warning in its owner's. Each delivered by
+ * a real SMTP server and read as it arrived, in English and in Russian.
+ */
+
+const PROJECT = "terra-modular-sofa";
+
+let smtp: TestSmtpServer | undefined;
+let transport: MailTransport | undefined;
+afterEach(async () => {
+	transport?.close();
+	transport = undefined;
+	await smtp?.stop();
+	smtp = undefined;
+});
+
+let address = 0;
+const nextIp = () => `198.19.0.${++address}`;
+
+async function deliverTo(to: string): Promise<ReceivedMail> {
+	smtp ??= await startSmtpServer();
+	transport ??= createSmtpTransport(smtp.url);
+	await deliverDueMail(transport);
+	return smtp.waitFor((mail) => mail.to.includes(to.toLowerCase()));
+}
+
+describe.each([
+	{ language: "en" as const, notification: /^New request № \d+: /, warning: "Someone tried to register" },
+	{ language: "ru" as const, notification: /^Новая заявка № \d+: /, warning: "Кто-то пытался" },
+])("mail in its reader's language ($language)", ({ language, notification, warning }) => {
+	const other = language === "en" ? "ru" : "en";
+
+	it("writes the gallery's notification in its administrator's language, whatever the buyer's", async () => {
+		const admin = await createUser({
+			email: `keeper-${language}@forma.example`,
+			phone: null,
+			password: "a-long-password",
+			role: "admin",
+			language,
+		});
+		await updateSettings({ emailNotifications: true, adminEmail: admin.email });
+		const response = await settle(() =>
+			requestAction({
+				request: formRequest(
+					`/project/${PROJECT}/request?lng=${other}`,
+					{ email: "buyer@example.com", phone: "+79161234567" },
+					{ headers: { "X-Forwarded-For": nextIp() } },
+				),
+				params: { id: PROJECT },
+				context: {},
+			}),
+		);
+		expect((response as Response).status).toBe(302);
+		const mail = await deliverTo(admin.email);
+		expect(mail.subject).toMatch(notification);
+		expect(mail.language).toBe(language);
+		expect(mail.text).toContain("buyer@example.com");
+		expect(mail.text).toContain("+79161234567");
+		expect(mail.text).toMatch(/\/admin\/requests\?q=buyer%40example\.com/);
+		expect(mail.html).toContain("buyer@example.com");
+	});
+
+	it("warns an address's owner that someone tried to register it, in the owner's language", async () => {
+		await createUser({
+			email: `owner-${language}@example.com`,
+			phone: null,
+			password: "a-long-password",
+			language,
+		});
+		const response = await registerAction({
+			request: formRequest(
+				`/register?lng=${other}`,
+				{ email: `owner-${language}@example.com`, phone: "+79161234567", password: "another-password" },
+				{ headers: { "X-Forwarded-For": nextIp() } },
+			),
+			params: {},
+			context: {},
+		});
+		expect((response as { init?: ResponseInit }).init?.status ?? 200).toBe(200);
+		const mail = await deliverTo(`owner-${language}@example.com`);
+		expect(mail.subject).toContain(warning);
+		expect(mail.language).toBe(language);
+		expect(mail.text).toMatch(/http:\/\/localhost\/forgot-password/);
+		const accounts = await db
+			.selectFrom("users")
+			.select("id")
+			.where("email", "=", `owner-${language}@example.com`)
+			.execute();
+		expect(accounts).toHaveLength(1);
+	});
+});

@@ -105,7 +105,10 @@ test("every package the production build imports is a production dependency, so 
 	const imported = new Set<string>();
 	for (const bundle of bundles) {
 		const source = fs.readFileSync(bundle, "utf8");
-		for (const match of source.matchAll(/(?:from\s*|import\s*\(\s*|import\s+)["']([^"'./][^"']*)["']/g)) {
+		// `from` as a keyword only (not the end of "mail.from"), and a specifier never spans whitespace.
+		for (const match of source.matchAll(
+			/(?<![\w.$])(?:from\s*|import\s*\(\s*|import\s+)["']([^"'./\s][^"'\s]*)["']/g,
+		)) {
 			const specifier = match[1] as string;
 			if (specifier.startsWith("node:") || builtinModules.includes(specifier.split("/")[0] as string))
 				continue;

@@ -1,12 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import {
-	type ActionFunctionArgs,
-	data,
-	type HeadersFunction,
-	type LoaderFunctionArgs,
-	type MetaFunction,
-} from "@remix-run/node";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
@@ -15,44 +9,23 @@ import { Field, FormAlert } from "~/components/ui/form-fields";
 import { publicOrigin } from "~/lib/env.server";
 import { readFormData } from "~/lib/form.server";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
+import { MAIL_LINK_HEADERS, mailLinkPageHeaders, mailLinkPageMeta } from "~/lib/mail-link-page";
 import { clientAddress } from "~/lib/rate-limit.server";
-import { passRetryAfter } from "~/lib/retry-after";
-import { rootMetaData, seoMeta } from "~/lib/seo";
 import { emailField } from "~/lib/validation";
 import { requireSiteOpen } from "~/services/maintenance.server";
 import { passwordResetRequests, requestPasswordReset } from "~/services/password-reset.server";
 
 const schema = z.object({ email: emailField() });
 
-/** Nothing about a reset is cached or told to other sites (why not no-referrer: see reset-password.tsx). */
-const PRIVATE = { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" };
+/** Nothing about a reset is cached, indexed or told to other sites (app/lib/mail-link-page.ts). */
 
-export const headers: HeadersFunction = (args) => {
-	const headers = new Headers(passRetryAfter(args));
-	for (const [name, value] of Object.entries(PRIVATE)) headers.set(name, value);
-	return headers;
-};
-
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
-	const { origin, language } = rootMetaData(matches);
-	return [
-		...seoMeta({
-			title: data?.title ?? "FORMA",
-			description: data?.title ?? "",
-			path: "/forgot-password",
-			origin,
-			language,
-		}),
-		{ name: "robots", content: "noindex" },
-		// As the header says, for browsers that read only the page.
-		{ name: "referrer", content: "same-origin" },
-	];
-};
+export const headers = mailLinkPageHeaders;
+export const meta = mailLinkPageMeta;
 
 // Signed-in visitors may use it too: they may have forgotten the password on another device.
 export async function loader({ request }: LoaderFunctionArgs) {
 	const t = await i18nServer.getFixedT(await getLanguage(request), "account");
-	return data({ title: t("forgotPassword.metaTitle") }, { headers: PRIVATE });
+	return data({ title: t("forgotPassword.metaTitle") }, { headers: MAIL_LINK_HEADERS });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -60,19 +33,22 @@ export async function action({ request }: ActionFunctionArgs) {
 	const formData = await readFormData(request);
 	const submission = parseWithZod(formData, { schema });
 	if (submission.status !== "success") {
-		return data({ result: submission.reply(), sentTo: null }, { status: 400, headers: PRIVATE });
+		return data({ result: submission.reply(), sentTo: null }, { status: 400, headers: MAIL_LINK_HEADERS });
 	}
 	const attempt = passwordResetRequests.hit(`address:${clientAddress(request)}`);
 	if (!attempt.allowed) {
 		return data(
 			{ result: submission.reply({ formErrors: ["forgotPassword.errors.tooManyAttempts"] }), sentTo: null },
-			{ status: 429, headers: { ...PRIVATE, "Retry-After": String(attempt.retryAfterSeconds) } },
+			{ status: 429, headers: { ...MAIL_LINK_HEADERS, "Retry-After": String(attempt.retryAfterSeconds) } },
 		);
 	}
 	const { email } = submission.value;
 	// The same answer whether or not an account uses the address (or it is blocked, or over its limit).
 	await requestPasswordReset({ email, language: await getLanguage(request), origin: publicOrigin(request) });
-	return data({ result: submission.reply({ resetForm: true }), sentTo: email }, { headers: PRIVATE });
+	return data(
+		{ result: submission.reply({ resetForm: true }), sentTo: email },
+		{ headers: MAIL_LINK_HEADERS },
+	);
 }
 
 export default function ForgotPasswordPage() {

@@ -1,12 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import {
-	type ActionFunctionArgs,
-	data,
-	type HeadersFunction,
-	type LoaderFunctionArgs,
-	type MetaFunction,
-} from "@remix-run/node";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
@@ -14,7 +8,7 @@ import { AuthCard } from "~/components/auth-card";
 import { Field, FormAlert } from "~/components/ui/form-fields";
 import { readFormData } from "~/lib/form.server";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
-import { rootMetaData, seoMeta } from "~/lib/seo";
+import { MAIL_LINK_HEADERS, mailLinkPageHeaders, mailLinkPageMeta } from "~/lib/mail-link-page";
 import { redirectWithToast } from "~/lib/toast.server";
 import { newPasswordField } from "~/lib/validation";
 import type { TokenProblem } from "~/models/email-tokens.server";
@@ -32,37 +26,14 @@ const schema = z
 		message: "validation.passwordsDiffer",
 	});
 
-/**
- * The link's token is in the address: it is never cached, and no other site ever sees it as a Referer.
- * Not no-referrer: under it browsers send `Origin: null` with the page's own form, which the cross-site
- * write checks (ours and Remix's) rightly refuse, so the form would fail without JavaScript.
- */
-const PRIVATE = { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" };
+/** The link's token is in the address: never cached, indexed or told to other sites (app/lib/mail-link-page.ts). */
 
-export const headers: HeadersFunction = ({ parentHeaders }) => {
-	const headers = new Headers(parentHeaders);
-	for (const [name, value] of Object.entries(PRIVATE)) headers.set(name, value);
-	return headers;
-};
+export const headers = mailLinkPageHeaders;
 
 /** A link that never existed is a bad request; one that is used up or past its hour is gone. */
 const STATUS_BY_PROBLEM: Record<TokenProblem, 400 | 410> = { invalid: 400, expired: 410, used: 410 };
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
-	const { origin, language } = rootMetaData(matches);
-	return [
-		...seoMeta({
-			title: data?.title ?? "FORMA",
-			description: data?.title ?? "",
-			path: "/reset-password",
-			origin,
-			language,
-		}),
-		{ name: "robots", content: "noindex" },
-		// As the header says, for browsers that read only the page.
-		{ name: "referrer", content: "same-origin" },
-	];
-};
+export const meta = mailLinkPageMeta;
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const token = new URL(request.url).searchParams.get("token") ?? "";
@@ -71,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const problem = check.ok ? null : check.problem;
 	return data(
 		{ title: t("resetPassword.metaTitle"), token: check.ok ? token : "", problem },
-		{ status: problem ? STATUS_BY_PROBLEM[problem] : 200, headers: PRIVATE },
+		{ status: problem ? STATUS_BY_PROBLEM[problem] : 200, headers: MAIL_LINK_HEADERS },
 	);
 }
 
@@ -84,7 +55,7 @@ export async function action({ request }: ActionFunctionArgs) {
 			{ result: submission.reply({ hideFields: ["password", "confirm"] }), problem: null },
 			{
 				status: 400,
-				headers: PRIVATE,
+				headers: MAIL_LINK_HEADERS,
 			},
 		);
 	}
@@ -92,7 +63,7 @@ export async function action({ request }: ActionFunctionArgs) {
 	if (!outcome.ok) {
 		return data(
 			{ result: submission.reply({ hideFields: ["password", "confirm"] }), problem: outcome.problem },
-			{ status: STATUS_BY_PROBLEM[outcome.problem], headers: PRIVATE },
+			{ status: STATUS_BY_PROBLEM[outcome.problem], headers: MAIL_LINK_HEADERS },
 		);
 	}
 	return redirectWithToast("/login", {

@@ -1,10 +1,4 @@
-import {
-	type ActionFunctionArgs,
-	data,
-	type HeadersFunction,
-	type LoaderFunctionArgs,
-	type MetaFunction,
-} from "@remix-run/node";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, type ShouldRevalidateFunction, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthCard } from "~/components/auth-card";
@@ -13,6 +7,7 @@ import { FormAlert } from "~/components/ui/form-fields";
 import { publicOrigin } from "~/lib/env.server";
 import { readFormData } from "~/lib/form.server";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
+import { MAIL_LINK_HEADERS, mailLinkPageHeaders, mailLinkPageMeta } from "~/lib/mail-link-page";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { redirectWithToast } from "~/lib/toast.server";
 import { getUser, requireUser } from "~/services/auth.server";
@@ -22,24 +17,12 @@ import { requireSiteOpen } from "~/services/maintenance.server";
 /**
  * The link in the verification message. It is a GET because mail clients open links with GET; a link
  * scanner that opens it first confirms the address for the owner (it could only have read the owner's
- * mail), which is harmless. Never stored by a cache, never indexed, and the token never reaches another
- * site in a Referer: same-origin, not no-referrer, because under no-referrer browsers send `Origin: null`
- * with the page's own "send again" form, which the cross-site write checks refuse (as on /reset-password).
+ * mail), which is harmless. Never cached, indexed or told to other sites (app/lib/mail-link-page.ts).
  */
-const PRIVATE_HEADERS = { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" };
 
-export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
-	const headers = new Headers(PRIVATE_HEADERS);
-	const retryAfter = actionHeaders.get("Retry-After") ?? loaderHeaders.get("Retry-After");
-	if (retryAfter) headers.set("Retry-After", retryAfter);
-	return headers;
-};
+export const headers = mailLinkPageHeaders;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-	{ title: data?.title ?? "FORMA" },
-	{ name: "robots", content: "noindex" },
-	{ name: "referrer", content: "same-origin" },
-];
+export const meta = mailLinkPageMeta;
 
 /** Using the token is the page's work: it must not run again when something else revalidates the page. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({
@@ -66,7 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 				signedIn: user !== null,
 				canResend: false,
 			},
-			{ headers: PRIVATE_HEADERS },
+			{ headers: MAIL_LINK_HEADERS },
 		);
 	}
 	return data(
@@ -77,7 +60,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 			signedIn: user !== null,
 			canResend: user !== null && user.email_verified_at === null,
 		},
-		{ status: STATUS_BY_PROBLEM[result.problem], headers: PRIVATE_HEADERS },
+		{ status: STATUS_BY_PROBLEM[result.problem], headers: MAIL_LINK_HEADERS },
 	);
 }
 
@@ -101,7 +84,7 @@ export async function action({ request }: ActionFunctionArgs) {
 	}
 	return data(
 		{ problem: "tooMany" as const, back },
-		{ status: 429, headers: { ...PRIVATE_HEADERS, "Retry-After": "3600" } },
+		{ status: 429, headers: { ...MAIL_LINK_HEADERS, "Retry-After": "3600" } },
 	);
 }
 

@@ -1,26 +1,18 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "~/lib/db.server";
-import { createSmtpTransport, type MailTransport } from "~/lib/mail.server";
 import { createEmailToken } from "~/models/email-tokens.server";
 import { loader as accountLoader } from "~/routes/account";
 import { action as loginAction } from "~/routes/login";
 import { action as requestAction } from "~/routes/project.$id_.request";
 import { action as registerAction } from "~/routes/register";
 import { action as resendAction, loader as verifyLoader } from "~/routes/verify-email";
-import { deliverDueMail } from "~/services/mail.server";
+import { useMailDelivery } from "../support/mail-delivery";
 import { cookiesFrom, formRequest, getRequest, settle, statusOf } from "../support/requests";
-import { linkIn, type ReceivedMail, startSmtpServer, type TestSmtpServer } from "../support/smtp";
+import { linkIn } from "../support/smtp";
 
 const PASSWORD = "long-enough-pw";
 
-let smtp: TestSmtpServer | undefined;
-let transport: MailTransport | undefined;
-afterEach(async () => {
-	transport?.close();
-	transport = undefined;
-	await smtp?.stop();
-	smtp = undefined;
-});
+const { deliver, deliverTo } = useMailDelivery();
 
 let address = 0;
 /** Each call comes from its own network address, so the registration limit never gets in the way. */
@@ -50,16 +42,6 @@ async function signIn(login: string): Promise<string> {
 	})) as Response;
 	expect(response.status).toBe(302);
 	return cookiesFrom(response);
-}
-
-/** Sends what the outbox holds to a real SMTP server and returns the message that reached `to`. */
-async function deliverTo(to: string, subject?: RegExp): Promise<ReceivedMail> {
-	smtp ??= await startSmtpServer();
-	transport ??= createSmtpTransport(smtp.url);
-	await deliverDueMail(transport);
-	return smtp.waitFor(
-		(mail) => mail.to.includes(to.toLowerCase()) && (!subject || subject.test(mail.subject)),
-	);
 }
 
 /** Opens a link from a message as the browser would: the /verify-email page's status and state. */
@@ -168,7 +150,7 @@ describe("e-mail verification", () => {
 			{ kind: "verify_email", to_address: "taken@example.com" },
 			{ kind: "registration_attempt", to_address: "TAKEN@example.com" },
 		]);
-		const warning = await deliverTo("taken@example.com", /tried to register/);
+		const warning = await deliverTo("taken@example.com", (mail) => /tried to register/.test(mail.subject));
 		expect(warning.text).toContain("No new account was made");
 		expect(linkIn(warning, "http://localhost/")).toBe("http://localhost/forgot-password");
 	});
@@ -201,10 +183,8 @@ describe("e-mail verification", () => {
 			.execute();
 		expect(sent).toHaveLength(3);
 		// Only the newest link works.
-		smtp = await startSmtpServer();
-		transport = createSmtpTransport(smtp.url);
-		await deliverDueMail(transport);
-		const links = smtp.messages.map((mail) => linkIn(mail, "http://localhost/verify-email?token="));
+		const server = await deliver();
+		const links = server.messages.map((mail) => linkIn(mail, "http://localhost/verify-email?token="));
 		expect(links).toHaveLength(3);
 		expect(await follow(links[0] ?? "")).toMatchObject({ status: 410, state: "used" });
 		expect(await follow(links[2] ?? "")).toMatchObject({ status: 200, state: "confirmed" });
@@ -235,7 +215,7 @@ describe("e-mail verification", () => {
 		const cookie = await signIn("owner@example.com");
 		expect(await myOrders(cookie)).toEqual([]);
 
-		const mail = await deliverTo("owner@example.com", /Confirm/);
+		const mail = await deliverTo("owner@example.com", (mail) => /Confirm/.test(mail.subject));
 		expect(await follow(linkIn(mail, "http://localhost/verify-email?token="), cookie)).toMatchObject({
 			state: "confirmed",
 		});

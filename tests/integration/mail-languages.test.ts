@@ -1,13 +1,11 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "~/lib/db.server";
-import { createSmtpTransport, type MailTransport } from "~/lib/mail.server";
 import { updateSettings } from "~/models/settings.server";
 import { createUser } from "~/models/users.server";
 import { action as requestAction } from "~/routes/project.$id_.request";
 import { action as registerAction } from "~/routes/register";
-import { deliverDueMail } from "~/services/mail.server";
+import { useMailDelivery } from "../support/mail-delivery";
 import { formRequest, settle } from "../support/requests";
-import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from "../support/smtp";
 
 /**
  * The messages whose language is not the page's: the gallery's notification is written in the language of
@@ -17,24 +15,10 @@ import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from "../supp
 
 const PROJECT = "terra-modular-sofa";
 
-let smtp: TestSmtpServer | undefined;
-let transport: MailTransport | undefined;
-afterEach(async () => {
-	transport?.close();
-	transport = undefined;
-	await smtp?.stop();
-	smtp = undefined;
-});
+const { deliverTo } = useMailDelivery();
 
 let address = 0;
 const nextIp = () => `198.19.0.${++address}`;
-
-async function deliverTo(to: string): Promise<ReceivedMail> {
-	smtp ??= await startSmtpServer();
-	transport ??= createSmtpTransport(smtp.url);
-	await deliverDueMail(transport);
-	return smtp.waitFor((mail) => mail.to.includes(to.toLowerCase()));
-}
 
 describe.each([
 	{ language: "en" as const, notification: /^New request № \d+: /, warning: "Someone tried to register" },

@@ -1,26 +1,18 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "~/lib/db.server";
-import { createSmtpTransport, type MailTransport } from "~/lib/mail.server";
 import { createUser, setUserStatus } from "~/models/users.server";
 import { action as forgotAction } from "~/routes/forgot-password";
 import { action as loginAction } from "~/routes/login";
 import { action as resetAction, loader as resetLoader } from "~/routes/reset-password";
 import { getUser, startSession } from "~/services/auth.server";
-import { deliverDueMail } from "~/services/mail.server";
+import { useMailDelivery } from "../support/mail-delivery";
 import { formRequest, getRequest, settle, statusOf } from "../support/requests";
-import { linkIn, startSmtpServer, type TestSmtpServer } from "../support/smtp";
+import { linkIn } from "../support/smtp";
 
 const PASSWORD = "the-old-password";
 const NEW_PASSWORD = "a-brand-new-password";
 
-let smtp: TestSmtpServer | undefined;
-let transport: MailTransport | undefined;
-afterEach(async () => {
-	transport?.close();
-	transport = undefined;
-	await smtp?.stop();
-	smtp = undefined;
-});
+const { deliver } = useMailDelivery();
 
 let addressCounter = 0;
 /** Each test speaks from an address of its own, so the per-address limit is only met where it is tested. */
@@ -47,13 +39,6 @@ async function askForReset(email: string, options: { language?: "en" | "ru"; add
 		}),
 	);
 	return { status: statusOf(result), body: (result as { data?: unknown }).data, result };
-}
-
-async function deliver(): Promise<TestSmtpServer> {
-	smtp ??= await startSmtpServer();
-	transport ??= createSmtpTransport(smtp.url);
-	await deliverDueMail(transport);
-	return smtp;
 }
 
 /** The token in the link of the newest reset message to `email`, as a real SMTP server received it. */

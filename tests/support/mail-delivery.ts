@@ -1,0 +1,35 @@
+import { afterEach } from "vitest";
+import { createSmtpTransport, type MailTransport } from "~/lib/mail.server";
+import { deliverDueMail } from "~/services/mail.server";
+import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from "./smtp";
+
+/**
+ * For integration tests: a real SMTP server, started on first use and stopped after each test, and the
+ * background sender's round run by hand (`deliver`), so a test reads what actually arrived.
+ */
+export function useMailDelivery() {
+	let smtp: TestSmtpServer | undefined;
+	let transport: MailTransport | undefined;
+	afterEach(async () => {
+		transport?.close();
+		transport = undefined;
+		await smtp?.stop();
+		smtp = undefined;
+	});
+
+	/** Sends everything the outbox holds; returns the server with what it received. */
+	async function deliver(): Promise<TestSmtpServer> {
+		smtp ??= await startSmtpServer();
+		transport ??= createSmtpTransport(smtp.url);
+		await deliverDueMail(transport);
+		return smtp;
+	}
+
+	/** Sends the outbox and returns the first message to `to` (any case) that passes `match`. */
+	async function deliverTo(to: string, match: (mail: ReceivedMail) => boolean = () => true) {
+		const server = await deliver();
+		return server.waitFor((mail) => mail.to.includes(to.toLowerCase()) && match(mail));
+	}
+
+	return { deliver, deliverTo };
+}

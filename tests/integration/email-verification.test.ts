@@ -6,13 +6,13 @@ import { action as loginAction } from "~/routes/login";
 import { action as requestAction } from "~/routes/project.$id_.request";
 import { action as registerAction } from "~/routes/register";
 import { action as resendAction, loader as verifyLoader } from "~/routes/verify-email";
-import { useMailDelivery } from "../support/mail-delivery";
+import { smtpDeliveryForEachTest } from "../support/mail-delivery";
 import { cookiesFrom, formRequest, getRequest, settle, statusOf } from "../support/requests";
 import { linkIn } from "../support/smtp";
 
 const PASSWORD = "long-enough-pw";
 
-const { deliver, deliverTo } = useMailDelivery();
+const { deliver, deliverTo } = smtpDeliveryForEachTest();
 
 let address = 0;
 /** Each call comes from its own network address, so the registration limit never gets in the way. */

@@ -4,7 +4,7 @@ import { updateSettings } from "~/models/settings.server";
 import { createUser } from "~/models/users.server";
 import { action as requestAction } from "~/routes/project.$id_.request";
 import { action as registerAction } from "~/routes/register";
-import { useMailDelivery } from "../support/mail-delivery";
+import { smtpDeliveryForEachTest } from "../support/mail-delivery";
 import { formRequest, settle } from "../support/requests";
 
 /**
@@ -15,7 +15,7 @@ import { formRequest, settle } from "../support/requests";
 
 const PROJECT = "terra-modular-sofa";
 
-const { deliverTo } = useMailDelivery();
+const { deliverTo } = smtpDeliveryForEachTest();
 
 let address = 0;
 const nextIp = () => `198.19.0.${++address}`;

@@ -5,14 +5,14 @@ import { action as forgotAction } from "~/routes/forgot-password";
 import { action as loginAction } from "~/routes/login";
 import { action as resetAction, loader as resetLoader } from "~/routes/reset-password";
 import { getUser, startSession } from "~/services/auth.server";
-import { useMailDelivery } from "../support/mail-delivery";
+import { smtpDeliveryForEachTest } from "../support/mail-delivery";
 import { formRequest, getRequest, settle, statusOf } from "../support/requests";
 import { linkIn } from "../support/smtp";
 
 const PASSWORD = "the-old-password";
 const NEW_PASSWORD = "a-brand-new-password";
 
-const { deliver } = useMailDelivery();
+const { deliver } = smtpDeliveryForEachTest();
 
 let addressCounter = 0;
 /** Each test speaks from an address of its own, so the per-address limit is only met where it is tested. */

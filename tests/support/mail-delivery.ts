@@ -7,7 +7,7 @@ import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from "./smtp"
  * For integration tests: a real SMTP server, started on first use and stopped after each test, and the
  * background sender's round run by hand (`deliver`), so a test reads what actually arrived.
  */
-export function useMailDelivery() {
+export function smtpDeliveryForEachTest() {
 	let smtp: TestSmtpServer | undefined;
 	let transport: MailTransport | undefined;
 	afterEach(async () => {

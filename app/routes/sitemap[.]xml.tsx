@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { SITE_CATEGORIES } from "~/lib/categories";
 import { publicOrigin } from "~/lib/env.server";
+import { escapeHtml } from "~/lib/escape-html";
 import { SUPPORTED_LANGUAGES } from "~/lib/i18n";
 import { localizedUrl } from "~/lib/seo";
 import { listArtists } from "~/models/artists.server";
@@ -48,8 +49,8 @@ function renderSitemap(origin: string, pages: SitemapPage[]): string {
 		return SUPPORTED_LANGUAGES.map((language) =>
 			[
 				"\t<url>",
-				`\t\t<loc>${escapeXml(localizedUrl(origin, page.path, language))}</loc>`,
-				...(page.lastModified ? [`\t\t<lastmod>${escapeXml(page.lastModified)}</lastmod>`] : []),
+				`\t\t<loc>${escapeHtml(localizedUrl(origin, page.path, language))}</loc>`,
+				...(page.lastModified ? [`\t\t<lastmod>${escapeHtml(page.lastModified)}</lastmod>`] : []),
 				...alternates,
 				"\t</url>",
 			].join("\n"),
@@ -65,14 +66,5 @@ function renderSitemap(origin: string, pages: SitemapPage[]): string {
 }
 
 function alternateLink(hreflang: string, href: string): string {
-	return `\t\t<xhtml:link rel="alternate" hreflang="${hreflang}" href="${escapeXml(href)}"/>`;
-}
-
-function escapeXml(value: string): string {
-	return value
-		.replaceAll("&", "&amp;")
-		.replaceAll("<", "&lt;")
-		.replaceAll(">", "&gt;")
-		.replaceAll('"', "&quot;")
-		.replaceAll("'", "&apos;");
+	return `\t\t<xhtml:link rel="alternate" hreflang="${hreflang}" href="${escapeHtml(href)}"/>`;
 }

@@ -6,6 +6,7 @@
  */
 import { createHash } from "node:crypto";
 import type { Request } from "express";
+import { escapeHtml } from "~/lib/escape-html";
 import type { Language } from "~/lib/i18n";
 import { applySecurityHeaders } from "~/lib/security-headers.server";
 import type { Theme } from "~/lib/theme";
@@ -62,13 +63,6 @@ export function discardRefusedBody(req: Request): void {
 		if (seen > MAX_DISCARDED_BYTES) req.socket.destroy();
 	});
 	req.resume();
-}
-
-function escapeHtml(text: string): string {
-	return text.replace(
-		/[&<>"]/g,
-		(character) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[character] ?? character,
-	);
 }
 
 function document({

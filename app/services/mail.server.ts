@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { getEnv } from "~/lib/env.server";
+import { escapeHtml } from "~/lib/escape-html";
 import type { Language } from "~/lib/i18n";
 import { i18nServer } from "~/lib/i18n.server";
 import { MailSendError, type MailTransport, wakeMailSender } from "~/lib/mail.server";
@@ -48,15 +49,6 @@ const COLORS = {
 	accent: "#b5472b",
 };
 const FONT = "'Manrope', 'Segoe UI', Helvetica, Arial, sans-serif";
-
-function escapeHtml(text: string): string {
-	return text
-		.replaceAll("&", "&amp;")
-		.replaceAll("<", "&lt;")
-		.replaceAll(">", "&gt;")
-		.replaceAll('"', "&quot;")
-		.replaceAll("'", "&#39;");
-}
 
 /** Renders a message in the site's look; `origin` is the public site (links, the footer). */
 export async function composeMail(

@@ -1,13 +1,17 @@
-import { randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
 import { LRUCache } from "lru-cache";
 import { DEFAULT_LANGUAGE, isLanguage, SUPPORTED_LANGUAGES } from "./i18n";
+import { sharedCopyWithoutNonce } from "./security-headers.server";
 import { DEFAULT_THEME, THEMES } from "./theme";
 
 /**
  * An in-memory cache of rendered pages for anonymous visitors (docs/decisions/0005). Every visitor without a
  * session sees the same page for the same URL, language and theme, so the server renders it once and serves
- * the copy until the database changes. Each copy gets a fresh CSP nonce on the way out, so a cached page is
- * as strict as a freshly rendered one.
+ * the copy until the database changes. A copy is stored once in each encoding browsers ask for (brotli,
+ * gzip, none), so serving it costs no compression, and it answers `If-None-Match` with 304. A shared copy
+ * names no CSP nonce: its policy lists the hashes of its own inline scripts (security-headers.server.ts).
  */
 
 /** Paths that are always personal, private, or files served elsewhere. */
@@ -107,11 +111,15 @@ export function pageCacheSlot({ method, url, cookieHeader }: RequestShape): Page
 	return { key: `${url}\n${variant}`, variant };
 }
 
+export type Encoding = "br" | "gzip" | "identity";
+
 export interface CachedPage {
 	status: number;
+	/** Everything but the body's encoding and length: Content-Type, the hashed CSP, ETag, Vary, Cache-Control. */
 	headers: Array<[string, string]>;
-	/** The body (encoded once) split around its nonce, so a new one can be put in cheaply. */
-	bodyParts: Buffer[];
+	etag: string;
+	bodies: Record<Encoding, Buffer>;
+	/** All three bodies together: what the copy costs the cache. */
 	bytes: number;
 	version: number;
 }
@@ -124,8 +132,6 @@ export interface PageCacheOptions {
 	ttlMs: number;
 }
 
-const NONCE_PATTERN = /'nonce-([A-Za-z0-9+/=]+)'/;
-
 /** Whether a response may be shared: a page or page data, no cookie set, nothing private. */
 export function isShareableResponse(status: number, headers: Headers): boolean {
 	if (!CACHEABLE_STATUSES.has(status)) return false;
@@ -136,8 +142,80 @@ export function isShareableResponse(status: number, headers: Headers): boolean {
 	return CACHEABLE_TYPES.some((pattern) => pattern.test(type));
 }
 
-function newNonce(): string {
-	return randomBytes(16).toString("base64");
+/**
+ * What a browser may keep of an anonymous page: the copy, but it asks again before every use (a 304 when
+ * nothing changed), so an admin's edit is never hidden behind a browser's cache.
+ */
+export const SHARED_PAGE_CACHE_CONTROL = "no-cache";
+
+/**
+ * The content coding to answer a request with, by its Accept-Encoding (RFC 9110 §12.5.3): the acceptable
+ * coding with the highest q-value, brotli before gzip on a tie. A coding the header leaves out is
+ * acceptable only through `*`; identity is acceptable unless refused (`identity;q=0`, or `*;q=0` without
+ * identity), but a listed compression wins over an unlisted identity. No header: identity (curl, scripts).
+ * When nothing is acceptable the answer is identity anyway: a page the client can read beats a 406.
+ */
+export function negotiateEncoding(header: string | undefined): Encoding {
+	if (header === undefined) return "identity";
+	const weights = new Map<string, number>();
+	for (const item of header.split(",")) {
+		const [name = "", ...parameters] = item.split(";").map((part) => part.trim());
+		if (name === "") continue;
+		let weight = 1;
+		for (const parameter of parameters) {
+			const q = /^q\s*=\s*(.*)$/i.exec(parameter);
+			if (!q) continue;
+			// A malformed q-value is read as "not acceptable" rather than guessed at.
+			weight = /^(0(\.\d{0,3})?|1(\.0{0,3})?)$/.test(q[1] ?? "") ? Number(q[1]) : 0;
+		}
+		const coding = name.toLowerCase();
+		if (!weights.has(coding)) weights.set(coding, weight);
+	}
+	const wildcard = weights.get("*");
+	const weightOf = (coding: Encoding): number => {
+		const listed = weights.get(coding);
+		if (listed !== undefined) return listed;
+		if (wildcard !== undefined) return wildcard;
+		// Unlisted identity: acceptable, last choice.
+		return coding === "identity" ? Number.MIN_VALUE : 0;
+	};
+	let best: Encoding = "identity";
+	let bestWeight = 0;
+	for (const coding of ["br", "gzip", "identity"] as const) {
+		const weight = weightOf(coding);
+		if (weight > bestWeight) {
+			best = coding;
+			bestWeight = weight;
+		}
+	}
+	return best;
+}
+
+/** Whether an `If-None-Match` header names this entity tag (weak comparison, RFC 9110 §13.1.2). */
+export function matchesEntityTag(ifNoneMatch: string | undefined, etag: string): boolean {
+	if (!ifNoneMatch) return false;
+	if (ifNoneMatch.trim() === "*") return true;
+	const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
+	return ifNoneMatch.split(",").some((tag) => opaque(tag) === opaque(etag));
+}
+
+/** Brotli at its best quality: made once per page and content, and served many times. */
+const BROTLI_QUALITY = 11;
+const brotliCompress = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+async function compressedBodies(identity: Buffer): Promise<Pick<Record<Encoding, Buffer>, "br" | "gzip">> {
+	const [br, gz] = await Promise.all([
+		brotliCompress(identity, {
+			params: {
+				[zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+				[zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+				[zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.byteLength,
+			},
+		}),
+		gzip(identity, { level: 9 }),
+	]);
+	return { br, gzip: gz };
 }
 
 /** A clock in milliseconds (performance.now by default; tests bring their own). */
@@ -152,6 +230,11 @@ export interface Clock {
  */
 export class PageCache {
 	readonly #entries: LRUCache<string, CachedPage> | undefined;
+	/**
+	 * The compressed bodies of recent copies, by entity tag. A copy re-rendered after its 60 s or after an
+	 * edit elsewhere in the catalogue is usually the same text: it is not compressed again.
+	 */
+	readonly #compressed: LRUCache<string, Pick<Record<Encoding, Buffer>, "br" | "gzip">> | undefined;
 
 	constructor(
 		readonly options: PageCacheOptions,
@@ -169,6 +252,14 @@ export class PageCache {
 						perf: clock,
 						// Ask the clock on every look-up (lru-cache would otherwise reuse a reading for 1 ms).
 						ttlResolution: 0,
+					})
+				: undefined;
+		this.#compressed =
+			options.maxEntries > 0
+				? new LRUCache({
+						max: options.maxEntries,
+						maxSize: Math.max(1, Math.floor(options.maxBytes / 4)),
+						sizeCalculation: (bodies) => Math.max(1, bodies.br.byteLength + bodies.gzip.byteLength),
 					})
 				: undefined;
 	}
@@ -191,38 +282,58 @@ export class PageCache {
 		return entry;
 	}
 
-	set(key: string, version: number, status: number, headers: Headers, body: string): void {
+	/**
+	 * Stores a rendered page: without its nonce (hashes in its CSP instead), with an entity tag, and in
+	 * brotli and gzip besides the plain text (compressed off the event loop). Resolves once it is stored.
+	 */
+	async set(key: string, version: number, status: number, headers: Headers, body: string): Promise<void> {
 		if (!this.#entries) return;
-		const nonce = NONCE_PATTERN.exec(headers.get("Content-Security-Policy") ?? "")?.[1];
+		const shared = sharedCopyWithoutNonce(headers, body);
+		if (!shared) return;
+		const identity = Buffer.from(shared.body);
+		const etag = `W/"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`;
+		const stored = new Headers(shared.headers);
+		for (const name of ["Content-Length", "Content-Encoding", "ETag"]) stored.delete(name);
+		if (!stored.has("Cache-Control")) stored.set("Cache-Control", SHARED_PAGE_CACHE_CONTROL);
+		if (!/\baccept-encoding\b/i.test(stored.get("Vary") ?? "")) stored.append("Vary", "Accept-Encoding");
+		stored.set("ETag", etag);
+		let compressed = this.#compressed?.get(etag);
+		if (!compressed) {
+			compressed = await compressedBodies(identity);
+			this.#compressed?.set(etag, compressed);
+		}
 		this.#entries.set(key, {
 			status,
-			headers: [...headers.entries()],
-			bodyParts: (nonce ? body.split(nonce) : [body]).map((part) => Buffer.from(part)),
-			bytes: Buffer.byteLength(body),
+			headers: [...stored.entries()],
+			etag,
+			bodies: { identity, ...compressed },
+			bytes: identity.byteLength + compressed.br.byteLength + compressed.gzip.byteLength,
 			version,
 		});
 	}
 }
 
+/** Headers a 304 repeats from the 200 it stands for (RFC 9110 §15.4.5). */
+const NOT_MODIFIED_HEADERS = new Set(["etag", "vary", "cache-control", "content-location", "expires"]);
+
 /**
- * The stored page with a fresh nonce in its body and its Content-Security-Policy header. The body comes
- * as the stored pieces around the new nonce (written out one after another, nothing copied) and its length.
+ * The answer to a request from a stored copy: 304 with no body when the client's copy is current (only
+ * for a 200), else the body in the encoding the client accepts, with its encoding and length.
  */
-export function renderCachedPage(entry: CachedPage): {
-	headers: Array<[string, string]>;
-	chunks: Buffer[];
-	length: number;
-} {
-	const length = entry.bodyParts.reduce((sum, part) => sum + part.byteLength, 0);
-	if (entry.bodyParts.length === 1) return { headers: entry.headers, chunks: entry.bodyParts, length };
-	const nonce = newNonce();
-	const headers = entry.headers.map(([name, value]): [string, string] =>
-		name.toLowerCase() === "content-security-policy"
-			? // Every directive that names the nonce (script-src, style-src) gets the new one.
-				[name, value.replaceAll(new RegExp(NONCE_PATTERN, "g"), `'nonce-${nonce}'`)]
-			: [name, value],
-	);
-	const separator = Buffer.from(nonce);
-	const chunks = entry.bodyParts.flatMap((part, index) => (index === 0 ? [part] : [separator, part]));
-	return { headers, chunks, length: length + separator.byteLength * (entry.bodyParts.length - 1) };
+export function cachedResponse(
+	entry: CachedPage,
+	request: { acceptEncoding: string | undefined; ifNoneMatch: string | undefined },
+): { status: number; headers: Array<[string, string]>; body: Buffer | null } {
+	if (entry.status === 200 && matchesEntityTag(request.ifNoneMatch, entry.etag)) {
+		return {
+			status: 304,
+			headers: entry.headers.filter(([name]) => NOT_MODIFIED_HEADERS.has(name.toLowerCase())),
+			body: null,
+		};
+	}
+	const encoding = negotiateEncoding(request.acceptEncoding);
+	const body = entry.bodies[encoding];
+	const headers: Array<[string, string]> = [...entry.headers, ["Content-Length", String(body.byteLength)]];
+	if (encoding !== "identity") headers.push(["Content-Encoding", encoding]);
+	return { status: entry.status, headers, body };
 }

@@ -1,7 +1,10 @@
 /**
  * Headers every page and data response carries (docs/decisions/0008-security-headers.md). Scripts and
- * <style> elements run only from our origin or with this request's nonce; nobody may frame the site.
+ * <style> elements run only from our origin or with this request's nonce (a shared cached copy: with the
+ * hashes of its own inline elements); nobody may frame the site.
  */
+
+import { createHash } from "node:crypto";
 
 /**
  * Powerful browser features the site never uses, switched off for it and for anything it might embed, so
@@ -69,4 +72,65 @@ export function applySecurityHeaders(headers: Headers, nonce: string | null): vo
 	// Only production is served over https (development and tests run on plain http://localhost).
 	if (environment === "production") headers.set("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY);
 	headers.delete("X-Powered-By");
+}
+
+/**
+ * The sources a browser accepts for an inline element's text: `'sha256-…'` of the text exactly as the
+ * HTML parser hands it to CSP (raw text, no entity decoding; CR LF and lone CR become LF).
+ */
+function hashSource(text: string): string {
+	const normalised = text.replace(/\r\n?/g, "\n");
+	return `'sha256-${createHash("sha256").update(normalised, "utf8").digest("base64")}'`;
+}
+
+/**
+ * The hashes of every inline <script> (one without `src`) and <style> element of a rendered page, in
+ * document order, each once. Script and style contents are raw text: they end at the first `</script` or
+ * `</style`, so one pass over the tags finds them all, and a `<script` inside a script's text is not a tag.
+ */
+export function inlineElementHashes(html: string): { scripts: string[]; styles: string[] } {
+	const scripts = new Set<string>();
+	const styles = new Set<string>();
+	for (const match of html.matchAll(/<(script|style)\b([^>]*)>([\s\S]*?)<\/\1\s*>/gi)) {
+		const [, tag = "", attributes = "", text = ""] = match;
+		if (tag.toLowerCase() === "style") styles.add(hashSource(text));
+		else if (!/\ssrc\s*=/i.test(` ${attributes}`)) scripts.add(hashSource(text));
+	}
+	return { scripts: [...scripts], styles: [...styles] };
+}
+
+/**
+ * A copy of a page that many visitors share (the page cache, docs/decisions/0005) must not carry a nonce:
+ * a nonce is a secret of one response, and a shared one is known to everyone who saw the copy. So the copy
+ * names no nonce at all: its `nonce` attributes are removed and the policy's `'nonce-…'` sources give way
+ * to the hashes of the copy's own inline scripts and styles. The copy then allows exactly its own inline
+ * code, and an injected element matches no hash. Returns null when the nonce still appears in the body
+ * after the attributes are gone (the copy is then not shared).
+ */
+export function sharedCopyWithoutNonce(
+	headers: Headers,
+	body: string,
+): { headers: Headers; body: string } | null {
+	const policy = headers.get("Content-Security-Policy");
+	const nonce = policy ? /'nonce-([A-Za-z0-9+/=]+)'/.exec(policy)?.[1] : undefined;
+	if (!policy || !nonce) return { headers, body };
+	const stripped = body.replaceAll(` nonce="${nonce}"`, "");
+	if (stripped.includes(nonce)) return null;
+	const { scripts, styles } = inlineElementHashes(stripped);
+	const sourcesFor = (directive: string) => (directive === "style-src" ? styles : scripts);
+	const shared = new Headers(headers);
+	shared.set(
+		"Content-Security-Policy",
+		policy
+			.split(";")
+			.map((directive) => {
+				const trimmed = directive.trim();
+				if (!trimmed.includes(`'nonce-${nonce}'`)) return trimmed;
+				const name = trimmed.split(/\s+/)[0] ?? "";
+				const others = trimmed.split(/\s+/).filter((source) => source !== `'nonce-${nonce}'`);
+				return [...others, ...sourcesFor(name)].join(" ");
+			})
+			.join("; "),
+	);
+	return { headers: shared, body: stripped };
 }

@@ -7,10 +7,11 @@ import type { RequestHandler as RemixRequestHandler } from "@remix-run/node";
 import type { NextFunction, Request, Response } from "express";
 import { logger } from "~/lib/logger.server";
 import {
+	cachedResponse,
 	isShareableResponse,
 	type PageCache,
 	pageCacheSlot,
-	renderCachedPage,
+	SHARED_PAGE_CACHE_CONTROL,
 	VARIANT_HEADER,
 } from "~/lib/page-cache.server";
 import type { SiteState } from "./site-state";
@@ -71,12 +72,12 @@ export function remixHandler({
 				const cached = pageCache.get(key, version);
 				if (!cached) return false;
 				res.locals.cache = state;
-				const page = renderCachedPage(cached);
-				writeHead(res, cached.status, page.headers);
-				res.set("Content-Length", String(page.length));
-				res.cork();
-				for (const chunk of page.chunks) res.write(chunk);
-				res.end();
+				const answer = cachedResponse(cached, {
+					acceptEncoding: req.headers["accept-encoding"],
+					ifNoneMatch: req.headers["if-none-match"],
+				});
+				writeHead(res, answer.status, answer.headers);
+				res.end(answer.body ?? undefined);
 				return true;
 			};
 			if (serveCached("hit")) return;
@@ -101,9 +102,18 @@ export function remixHandler({
 				// the root loader carry none, and their slot comes from the same rules the app applies).
 				const rendered = response.headers.get(VARIANT_HEADER);
 				response.headers.delete(VARIANT_HEADER);
+				// Browsers keep anonymous pages but ask before every use (the copy answers their ETag).
+				if (!response.headers.has("Cache-Control")) {
+					response.headers.set("Cache-Control", SHARED_PAGE_CACHE_CONTROL);
+				}
 				const body = await response.text();
+				// This visitor gets the render itself (its own nonce, compressed on the way out); the copy for
+				// everyone else is stored beside it, and visitors waiting for this render get that copy.
+				let stored: Promise<void> | undefined;
 				if (rendered === null || rendered === variant) {
-					pageCache.set(key, version, response.status, response.headers, body);
+					stored = pageCache.set(key, version, response.status, response.headers, body).catch((error) => {
+						logger.error("page cache: the copy could not be stored", error, { path: req.path });
+					});
 				} else {
 					res.locals.cache = "refused";
 					logger.warn("page cache: the app rendered another variant than the key", {
@@ -114,6 +124,7 @@ export function remixHandler({
 				}
 				writeHead(res, response.status, response.headers.entries());
 				res.end(body);
+				await stored;
 			} finally {
 				rendering.delete(flightKey);
 				finished();

@@ -6,6 +6,7 @@
 import http from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import zlib from "node:zlib";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
@@ -25,6 +26,18 @@ import { requestLog } from "./request-log";
 import { scheduleSessionPurge } from "./session-purge";
 import { handleShutdown } from "./shutdown";
 import { openSiteState } from "./site-state";
+import { precompressedFiles } from "./static-files";
+
+/**
+ * Live compression, for what the page cache does not hold (signed-in pages, actions, admin screens): the
+ * cheapest settings that still shrink a page well. On the 87 kB home page brotli quality 3 gives 12.8 kB
+ * in about 1 ms, smaller than gzip at its default level 6 (13.2 kB, ~4 ms) and far cheaper than brotli's
+ * middle qualities (5: 11.3 kB, ~6 ms); gzip, for the rare client without brotli, at level 1.
+ */
+const LIVE_COMPRESSION = {
+	level: 1,
+	brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3 } },
+};
 
 /** How often Node looks for connections past their header or request timeout (its default is 30 s). */
 const TIMEOUT_CHECK_INTERVAL_MS = 1000;
@@ -51,9 +64,17 @@ export async function startServer(env: Env, buildArgument: string | undefined): 
 	app.get("/healthz", healthCheck(site, env));
 	app.use(requestLog());
 	app.use(readableRequest);
-	app.use(compression());
-	app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
-	app.use(express.static("public", { maxAge: "1h", index: false }));
+	// Responses that are compressed already (cached pages, .br/.gz files) pass through untouched.
+	app.use(compression(LIVE_COMPRESSION));
+	app.use(
+		build.publicPath,
+		precompressedFiles(build.assetsBuildDirectory, { cacheControl: "public, max-age=31536000, immutable" }),
+		express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }),
+	);
+	app.use(
+		precompressedFiles("public", { cacheControl: "public, max-age=3600" }),
+		express.static("public", { maxAge: "1h", index: false }),
+	);
 	app.use(refuseCrossSiteWrites(env.SITE_URL));
 	app.use(maintenanceGate(site));
 	app.use(uploadLimit());

@@ -1,5 +1,15 @@
+import { createHash, randomBytes } from "node:crypto";
+import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { isShareableResponse, PageCache, pageCacheSlot, renderCachedPage } from "~/lib/page-cache.server";
+import {
+	type CachedPage,
+	cachedResponse,
+	isShareableResponse,
+	matchesEntityTag,
+	negotiateEncoding,
+	PageCache,
+	pageCacheSlot,
+} from "~/lib/page-cache.server";
 
 const page = (nonce: string) =>
 	`<html><script nonce="${nonce}">boot()</script><p>Catalogue</p><script nonce="${nonce}"></script></html>`;
@@ -88,68 +98,182 @@ describe("isShareableResponse", () => {
 	});
 });
 
-describe("PageCache", () => {
-	const options = { maxEntries: 2, maxBytes: 1024 * 1024, ttlMs: 60_000 };
-
-	it("serves each copy with a fresh nonce, the same in the header and every script", () => {
-		const cache = new PageCache(options);
-		cache.set("k", 1, 200, headersWithNonce("OLDNONCE=="), page("OLDNONCE=="));
-		const first = renderCachedPage(cache.get("k", 1) as NonNullable<ReturnType<typeof cache.get>>);
-		const second = renderCachedPage(cache.get("k", 1) as NonNullable<ReturnType<typeof cache.get>>);
-		const nonceOf = (headers: Array<[string, string]>) =>
-			/'nonce-([^']+)'/.exec(headers.find(([name]) => name === "content-security-policy")?.[1] ?? "")?.[1];
-		const firstNonce = nonceOf(first.headers);
-		expect(firstNonce).toBeDefined();
-		expect(firstNonce).not.toBe("OLDNONCE==");
-		expect(nonceOf(second.headers)).not.toBe(firstNonce);
-		const body = Buffer.concat(first.chunks).toString();
-		expect(body).toBe(page(firstNonce ?? ""));
-		expect(first.length).toBe(Buffer.byteLength(body));
-		expect(body).not.toContain("OLDNONCE");
+describe("negotiateEncoding", () => {
+	it("prefers brotli, then gzip, as browsers send them", () => {
+		expect(negotiateEncoding("gzip, deflate, br, zstd")).toBe("br");
+		expect(negotiateEncoding("br, gzip")).toBe("br");
+		expect(negotiateEncoding("gzip, deflate")).toBe("gzip");
+		expect(negotiateEncoding("GZIP")).toBe("gzip");
 	});
 
-	it("drops a copy when the database version moves on or it is too old", () => {
+	it("follows q-values, and q=0 refuses a coding", () => {
+		expect(negotiateEncoding("br;q=0.5, gzip")).toBe("gzip");
+		expect(negotiateEncoding("br;q=0.9, gzip;q=0.9")).toBe("br");
+		expect(negotiateEncoding("br;q=0, gzip;q=0.1")).toBe("gzip");
+		expect(negotiateEncoding("br; q=0 , gzip ; q=0")).toBe("identity");
+		expect(negotiateEncoding("gzip;q=0.5, identity")).toBe("identity");
+		expect(negotiateEncoding("br;q=2")).toBe("identity");
+	});
+
+	it("reads * as every coding not listed, and identity as acceptable unless refused", () => {
+		expect(negotiateEncoding("*")).toBe("br");
+		expect(negotiateEncoding("br;q=0, *")).toBe("gzip");
+		expect(negotiateEncoding("*;q=0, gzip")).toBe("gzip");
+		expect(negotiateEncoding("identity")).toBe("identity");
+		expect(negotiateEncoding("deflate")).toBe("identity");
+		expect(negotiateEncoding("")).toBe("identity");
+	});
+
+	it("answers clients that send no Accept-Encoding (curl, scripts) in plain text", () => {
+		expect(negotiateEncoding(undefined)).toBe("identity");
+	});
+});
+
+describe("matchesEntityTag", () => {
+	it("compares entity tags weakly, in a list or as *", () => {
+		expect(matchesEntityTag('W/"abc"', 'W/"abc"')).toBe(true);
+		expect(matchesEntityTag('"abc"', 'W/"abc"')).toBe(true);
+		expect(matchesEntityTag('W/"x", W/"abc"', 'W/"abc"')).toBe(true);
+		expect(matchesEntityTag("*", 'W/"abc"')).toBe(true);
+		expect(matchesEntityTag('W/"abcd"', 'W/"abc"')).toBe(false);
+		expect(matchesEntityTag(undefined, 'W/"abc"')).toBe(false);
+		expect(matchesEntityTag("", 'W/"abc"')).toBe(false);
+	});
+});
+
+describe("PageCache", () => {
+	const options = { maxEntries: 2, maxBytes: 1024 * 1024, ttlMs: 60_000 };
+	const stored = (cache: PageCache, key = "k", version = 1) => cache.get(key, version) as CachedPage;
+	const headerOf = (headers: Array<[string, string]>, name: string) =>
+		headers.find(([header]) => header.toLowerCase() === name.toLowerCase())?.[1];
+	const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+
+	it("stores a copy without the render's nonce: its CSP lists the hashes of its own inline scripts", async () => {
+		const cache = new PageCache(options);
+		const headers = headersWithNonce("OLDNONCE==");
+		headers.set(
+			"Content-Security-Policy",
+			"default-src 'self'; script-src 'self' 'nonce-OLDNONCE=='; style-src 'self' 'nonce-OLDNONCE=='",
+		);
+		const body =
+			'<html><script nonce="OLDNONCE==">boot()</script><script src="/build/a.js" nonce="OLDNONCE=="></script>' +
+			'<style nonce="OLDNONCE==">p{color:red}</style><script>line1\r\nline2</script></html>';
+		await cache.set("k", 1, 200, headers, body);
+		const answer = cachedResponse(stored(cache), { acceptEncoding: undefined, ifNoneMatch: undefined });
+		const text = answer.body?.toString() ?? "";
+		expect(text).not.toContain("OLDNONCE");
+		expect(text).toContain("<script>boot()</script>");
+		const csp = headerOf(answer.headers, "Content-Security-Policy") ?? "";
+		expect(csp).not.toContain("nonce");
+		expect(csp).toContain(`script-src 'self' ${sha256("boot()")} ${sha256("line1\nline2")};`);
+		expect(csp).toContain(`style-src 'self' ${sha256("p{color:red}")}`);
+		// The external script needs no hash: 'self' allows it.
+		expect(csp.match(/sha256-/g)?.length).toBe(3);
+	});
+
+	it("does not share a copy whose body names the nonce anywhere but in nonce attributes", async () => {
+		const cache = new PageCache(options);
+		await cache.set("k", 1, 200, headersWithNonce("N1"), '<script nonce="N1">window.n="N1"</script>');
+		expect(cache.get("k", 1)).toBeUndefined();
+	});
+
+	it("serves the copy in the encoding the request accepts, with its length and encoding", async () => {
+		const cache = new PageCache(options);
+		await cache.set("k", 1, 200, headersWithNonce("n1"), page("n1"));
+		const entry = stored(cache);
+		const plain = cachedResponse(entry, { acceptEncoding: undefined, ifNoneMatch: undefined });
+		expect(headerOf(plain.headers, "Content-Encoding")).toBeUndefined();
+		expect(plain.body?.toString()).toBe(
+			"<html><script>boot()</script><p>Catalogue</p><script></script></html>",
+		);
+		const br = cachedResponse(entry, { acceptEncoding: "gzip, deflate, br", ifNoneMatch: undefined });
+		expect(headerOf(br.headers, "Content-Encoding")).toBe("br");
+		expect(headerOf(br.headers, "Content-Length")).toBe(String(br.body?.byteLength));
+		expect(zlib.brotliDecompressSync(br.body as Buffer).toString()).toBe(plain.body?.toString());
+		const gz = cachedResponse(entry, { acceptEncoding: "gzip", ifNoneMatch: undefined });
+		expect(headerOf(gz.headers, "Content-Encoding")).toBe("gzip");
+		expect(zlib.gunzipSync(gz.body as Buffer).toString()).toBe(plain.body?.toString());
+		for (const answer of [plain, br, gz]) {
+			expect(headerOf(answer.headers, "Vary")).toMatch(/Accept-Encoding/);
+			expect(headerOf(answer.headers, "Cache-Control")).toBe("no-cache");
+			expect(headerOf(answer.headers, "ETag")).toBe(entry.etag);
+		}
+	});
+
+	it("answers a current If-None-Match with 304 and no body, in any encoding", async () => {
+		const cache = new PageCache(options);
+		await cache.set("k", 1, 200, headersWithNonce("n1"), page("n1"));
+		const entry = stored(cache);
+		expect(entry.etag).toMatch(/^W\/"[\w-]+"$/);
+		const notModified = cachedResponse(entry, { acceptEncoding: "br", ifNoneMatch: entry.etag });
+		expect(notModified.status).toBe(304);
+		expect(notModified.body).toBeNull();
+		expect(
+			Object.fromEntries(notModified.headers.map(([name, value]) => [name.toLowerCase(), value])),
+		).toEqual({
+			etag: entry.etag,
+			vary: "Accept-Encoding",
+			"cache-control": "no-cache",
+		});
+		const changed = cachedResponse(entry, { acceptEncoding: "br", ifNoneMatch: 'W/"older"' });
+		expect(changed.status).toBe(200);
+		// The same page text has the same tag, whatever nonce its render had; other text another.
+		await cache.set("same", 1, 200, headersWithNonce("n2"), page("n2"));
+		expect(stored(cache, "same").etag).toBe(entry.etag);
+		await cache.set("other", 1, 200, headersWithNonce("n2"), page("n2").replace("Catalogue", "Shop"));
+		expect(stored(cache, "other").etag).not.toBe(entry.etag);
+	});
+
+	it("never answers 304 for a page that is not found", async () => {
+		const cache = new PageCache(options);
+		await cache.set("k", 1, 404, headersWithNonce("n1"), page("n1"));
+		const entry = stored(cache);
+		expect(cachedResponse(entry, { acceptEncoding: "br", ifNoneMatch: entry.etag }).status).toBe(404);
+	});
+
+	it("drops a copy when the database version moves on or it is too old", async () => {
 		let now = 1000;
 		const cache = new PageCache(options, { now: () => now });
-		cache.set("k", 1, 200, headersWithNonce("n1"), page("n1"));
+		await cache.set("k", 1, 200, headersWithNonce("n1"), page("n1"));
 		now += 1000;
 		expect(cache.get("k", 1)).toBeDefined();
 		expect(cache.get("k", 2)).toBeUndefined();
 		expect(cache.get("k", 1)).toBeUndefined();
-		cache.set("k", 2, 200, headersWithNonce("n1"), page("n1"));
+		await cache.set("k", 2, 200, headersWithNonce("n1"), page("n1"));
 		now += options.ttlMs - 1;
 		expect(cache.get("k", 2)).toBeDefined();
 		now += 2;
 		expect(cache.get("k", 2)).toBeUndefined();
 	});
 
-	it("keeps its bodies within maxBytes, and no page bigger than a tenth of it", () => {
-		const body = (bytes: number) => "x".repeat(bytes);
-		const cache = new PageCache({ maxEntries: 100, maxBytes: 10_000, ttlMs: 60_000 });
+	it("keeps its bodies (all encodings) within maxBytes, and no page bigger than a tenth of it", async () => {
+		// Random text: compression barely shrinks it, so each copy costs about 2.5 times its length.
+		const body = (bytes: number) => randomBytes(bytes).toString("base64").slice(0, bytes);
+		const cache = new PageCache({ maxEntries: 100, maxBytes: 30_000, ttlMs: 60_000 });
 		const headers = new Headers({ "Content-Type": "text/html" });
-		cache.set("big", 1, 200, headers, body(1001));
+		await cache.set("big", 1, 200, headers, body(1500));
 		expect(cache.get("big", 1)).toBeUndefined();
-		for (let index = 0; index < 11; index++) cache.set(`p${index}`, 1, 200, headers, body(1000));
-		expect(cache.size).toBe(10);
+		for (let index = 0; index < 11; index++) await cache.set(`p${index}`, 1, 200, headers, body(1150));
+		expect(cache.size).toBeLessThan(11);
 		expect(cache.get("p0", 1)).toBeUndefined();
 		expect(cache.get("p10", 1)).toBeDefined();
 	});
 
-	it("keeps the most recently used pages within its limits", () => {
+	it("keeps the most recently used pages within its limits", async () => {
 		const cache = new PageCache(options);
-		cache.set("a", 1, 200, headersWithNonce("n"), page("n"));
-		cache.set("b", 1, 200, headersWithNonce("n"), page("n"));
+		await cache.set("a", 1, 200, headersWithNonce("n"), page("n"));
+		await cache.set("b", 1, 200, headersWithNonce("n"), page("n"));
 		cache.get("a", 1);
-		cache.set("c", 1, 200, headersWithNonce("n"), page("n"));
+		await cache.set("c", 1, 200, headersWithNonce("n"), page("n"));
 		expect(cache.size).toBe(2);
 		expect(cache.get("b", 1)).toBeUndefined();
 		expect(cache.get("a", 1)).toBeDefined();
 		expect(cache.get("c", 1)).toBeDefined();
 	});
 
-	it("does nothing when turned off", () => {
+	it("does nothing when turned off", async () => {
 		const cache = new PageCache({ ...options, maxEntries: 0 });
-		cache.set("a", 1, 200, headersWithNonce("n"), page("n"));
+		await cache.set("a", 1, 200, headersWithNonce("n"), page("n"));
 		expect(cache.get("a", 1)).toBeUndefined();
 	});
 });

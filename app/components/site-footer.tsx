@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SITE_CATEGORIES } from "~/lib/categories";
 import { useRootData } from "~/lib/root-data";
-import { BRAND_WORD, CONTACT_EMAIL, CREDIT_URL, FOOTER_MARQUEE_REPEATS, STUDIO_URL } from "~/lib/site";
+import { BRAND_WORD, CONTACT_EMAIL, CREDIT_URL, FOOTER_MARQUEE_WORDS, STUDIO_URL } from "~/lib/site";
 import { ExternalIcon } from "./icons";
 
 /** The gallery column: where to buy, who made it, and how it reaches you (decisions, Round 2). */
@@ -14,18 +14,26 @@ export function SiteFooter() {
 	const { year } = useRootData();
 	return (
 		<footer className="mt-24 border-t border-line">
-			{/* Decorative: the brand word running across the page. Two identical halves make the loop seamless. */}
+			{/*
+			 * Decorative: the brand word running across the page. Two identical runs, each wider than the widest
+			 * screen; the track moves by one run (-50 %) and starts over, so the loop is seamless. The star is
+			 * drawn by CSS (::after): one element per word. Hidden from screen readers; paused under reduced
+			 * motion (tailwind.css). The duration keeps the old pace of 6 s per word.
+			 */}
 			<div className="overflow-hidden border-b border-line py-6" aria-hidden="true">
-				<div className="marquee flex w-max">
-					{Array.from({ length: FOOTER_MARQUEE_REPEATS }, (_, index) => (
-						<span
-							// biome-ignore lint/suspicious/noArrayIndexKey: a fixed, never-reordered list of copies
-							key={index}
-							data-testid="marquee-word"
-							className="px-6 font-display text-6xl font-semibold tracking-[-0.05em] text-ink/90 md:text-8xl"
-						>
-							{BRAND_WORD}
-							<span className="ml-12 inline-block align-middle text-accent">✦</span>
+				<div className="marquee flex w-max [animation-duration:36s]">
+					{[0, 1].map((run) => (
+						<span key={run} className="flex">
+							{Array.from({ length: FOOTER_MARQUEE_WORDS }, (_, index) => (
+								<span
+									// biome-ignore lint/suspicious/noArrayIndexKey: a fixed, never-reordered list of copies
+									key={index}
+									data-testid="marquee-word"
+									className="px-6 font-display text-6xl font-semibold tracking-[-0.05em] text-ink/90 after:ml-12 after:inline-block after:align-middle after:text-accent after:content-['✦'] md:text-8xl"
+								>
+									{BRAND_WORD}
+								</span>
+							))}
 						</span>
 					))}
 				</div>

@@ -40,10 +40,53 @@ export const i18nServer = {
 	},
 };
 
-/** The instance a page render uses: a clone of the shared one (same store, its own language). */
+/**
+ * The instance a page render uses: one per language, made once (a clone of the shared one: same store, its
+ * own language) and shared by every render in that language. Nothing changes it during a render (the
+ * language switch is an effect, which the server never runs), and texts are fixed at build time, so the
+ * plain lookups a page repeats are answered from memory.
+ */
+const renderInstances = new Map<Language, ReturnType<typeof shared.cloneInstance>>();
+
 export async function createRenderI18n(language: Language) {
 	await ready;
-	return shared.cloneInstance({ lng: language, initImmediate: false });
+	let instance = renderInstances.get(language);
+	if (!instance) {
+		instance = shared.cloneInstance({ lng: language, initImmediate: false });
+		rememberPlainLookups(instance);
+		renderInstances.set(language, instance);
+	}
+	return instance;
+}
+
+/** Options a component's t(key) carries for a plain lookup (react-i18next adds the language and namespace). */
+const PLAIN_LOOKUP_OPTIONS = new Set(["lng", "lngs", "ns", "keyPrefix"]);
+
+/**
+ * Makes `instance.t` remember the answers to plain lookups (a key with no interpolation, count or
+ * defaults): i18next resolves each call again (namespaces, fallbacks, nesting), which was a tenth of a
+ * page's render. Any other call goes to i18next as before.
+ */
+function rememberPlainLookups(instance: ReturnType<typeof shared.cloneInstance>): void {
+	const translate = instance.t.bind(instance) as unknown as (...args: unknown[]) => unknown;
+	const answers = new Map<string, unknown>();
+	const t = (...args: unknown[]) => {
+		const [key, options] = args;
+		if (args.length !== 2 || typeof key !== "string" || typeof options !== "object" || options === null) {
+			return translate(...args);
+		}
+		const lookup = options as Record<string, unknown>;
+		for (const name in lookup) {
+			if (!PLAIN_LOOKUP_OPTIONS.has(name) || (name === "keyPrefix" && lookup[name]))
+				return translate(...args);
+		}
+		const cacheKey = `${String(lookup.lng ?? "")}\n${String(lookup.lngs ?? "")}\n${String(lookup.ns ?? "")}\n${key}`;
+		if (answers.has(cacheKey)) return answers.get(cacheKey);
+		const answer = translate(key, options);
+		answers.set(cacheKey, answer);
+		return answer;
+	};
+	instance.t = t as unknown as typeof instance.t;
 }
 
 export async function getLanguage(request: Request): Promise<Language> {

@@ -11,7 +11,8 @@ export const BRAND_WORD = "FORMA";
 export const BRAND_WORD_RU = "ФОРМА";
 export const HEADER_SCROLL_THRESHOLD_PX = 20;
 export const BACK_TO_TOP_THRESHOLD_PX = 300;
-export const FOOTER_MARQUEE_REPEATS = 30;
+/** Brand words in one run of the footer marquee: ≈3000 px at the desktop size, wider than a 3K screen. */
+export const FOOTER_MARQUEE_WORDS = 6;
 export const AUDIO_VOLUME = 0.7;
 
 export function cx(...classes: Array<string | false | null | undefined>): string {

@@ -1,10 +1,36 @@
 import type { Kysely } from "kysely";
-import { db } from "~/lib/db.server";
+import { db, sqlite } from "~/lib/db.server";
 import type { Database, Settings } from "~db/schema";
+
+/**
+ * Every page reads the settings (the root loader) and they rarely change, so the row is kept until a
+ * write: this module's own (`writes` counts them) or another connection's commit (the CLI, a restore),
+ * which changes SQLite's `data_version` for this connection. Reading that pragma touches no table.
+ */
+const dataVersion = sqlite.prepare("pragma data_version").pluck();
+let writes = 0;
+let kept: { dataVersion: unknown; writes: number; settings: Settings } | null = null;
 
 /** The one settings row (created by the first migration); inside a transaction, pass it. */
 export async function getSettings(executor: Kysely<Database> = db): Promise<Settings> {
+	if (executor !== db) return readSettings(executor);
+	const version = dataVersion.get();
+	if (kept && kept.dataVersion === version && kept.writes === writes) return { ...kept.settings };
+	const writesBefore = writes;
+	const settings = await readSettings(db);
+	// A save that finished while this read waited may not be in it: keep nothing then.
+	if (writes === writesBefore) kept = { dataVersion: version, writes, settings };
+	return { ...settings };
+}
+
+function readSettings(executor: Kysely<Database>): Promise<Settings> {
 	return executor.selectFrom("settings").selectAll().where("id", "=", 1).executeTakeFirstOrThrow();
+}
+
+/** Forgets the kept row: called after every write to the settings table. */
+function settingsChanged(): void {
+	writes += 1;
+	kept = null;
 }
 
 /** The header's track when the admin names none: it ships in public/ (the first migration's default too). */
@@ -27,7 +53,8 @@ export interface SettingsChange {
 /** Saves the given settings (others stay as they are) and returns the row as it is now. */
 export async function updateSettings(change: SettingsChange): Promise<Settings> {
 	const flag = (value: boolean | undefined) => (value === undefined ? undefined : value ? 1 : 0);
-	return db
+	settingsChanged();
+	const saved = await db
 		.updateTable("settings")
 		.set({
 			shop_name: change.shopName,
@@ -43,6 +70,8 @@ export async function updateSettings(change: SettingsChange): Promise<Settings> 
 		.where("id", "=", 1)
 		.returningAll()
 		.executeTakeFirstOrThrow();
+	settingsChanged();
+	return saved;
 }
 
 /**
@@ -50,11 +79,13 @@ export async function updateSettings(change: SettingsChange): Promise<Settings> 
  * administrator about the first request. An address the admin has set is never replaced. True when it was set.
  */
 export async function adoptAdminEmail(email: string): Promise<boolean> {
+	settingsChanged();
 	const result = await db
 		.updateTable("settings")
 		.set({ admin_email: email, updated_at: new Date().toISOString() })
 		.where("id", "=", 1)
 		.where("admin_email", "=", "")
 		.executeTakeFirst();
+	settingsChanged();
 	return Number(result.numUpdatedRows) > 0;
 }

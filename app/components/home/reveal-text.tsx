@@ -4,7 +4,7 @@ import { cx } from "~/lib/site";
 interface RevealTextProps {
 	text: string;
 	/**
-	 * 0 = the server render (and hydration): plain, visible characters, or the reveal when `playOnLoad`.
+	 * 0 = the server render (and hydration): the plain words, or the reveal when `playOnLoad`.
 	 * Any other number replays the reveal (a new key remounts the characters), used each time the slide
 	 * becomes the current one.
 	 */
@@ -34,23 +34,29 @@ export function RevealText({
 }: RevealTextProps) {
 	const words = text.split(/\s+/).filter(Boolean);
 	const lines = pairWordsOnMobile ? pairs(words) : [words];
+
+	// Nothing to reveal (a slide that is not the current one): the words as they are. One span per
+	// character is what the reveal needs, and only the reveal: it was most of the home page's markup.
+	if (revealKey === 0 && !playOnLoad) {
+		return (
+			<span className={className}>
+				{lines.map((line, lineIndex) => (
+					// biome-ignore lint/suspicious/noArrayIndexKey: lines are positional, the text is fixed for this render
+					<span key={lineIndex} className={cx(pairWordsOnMobile && "block md:inline")}>
+						{lineIndex > 0 ? " " : null}
+						{line.join(" ")}
+					</span>
+				))}
+			</span>
+		);
+	}
+
 	let characterIndex = 0;
-
-	const animated = revealKey > 0 || playOnLoad;
-	const renderCharacter = (character: string, key: number) => (
-		<span
-			key={key}
-			className={animated ? "home-char" : "inline-block"}
-			style={{ "--i": characterIndex++, "--delay": `${delay}s` } as CSSProperties}
-		>
-			{character}
-		</span>
-	);
-
 	return (
 		<span className={className}>
 			<span className="sr-only">{text}</span>
-			<span aria-hidden="true" key={revealKey}>
+			{/* --delay is inherited by every character; each carries only its place in the wave. */}
+			<span aria-hidden="true" key={revealKey} style={{ "--delay": `${delay}s` } as CSSProperties}>
 				{lines.map((line, lineIndex) => (
 					<span
 						// Lines are positional: the text is fixed for this render.
@@ -64,7 +70,16 @@ export function RevealText({
 							<span key={wordIndex}>
 								{wordIndex > 0 ? " " : null}
 								<span className="inline-block whitespace-nowrap">
-									{Array.from(word).map((character, index) => renderCharacter(character, index))}
+									{Array.from(word).map((character, index) => (
+										<span
+											// biome-ignore lint/suspicious/noArrayIndexKey: characters are positional
+											key={index}
+											className="home-char"
+											style={{ "--i": characterIndex++ } as CSSProperties}
+										>
+											{character}
+										</span>
+									))}
 								</span>
 							</span>
 						))}

@@ -25,6 +25,7 @@ import { SiteHeader } from "./components/site-header";
 import { Toaster } from "./components/ui/toaster";
 import { VerifyEmailBanner } from "./components/verify-email-banner";
 import { publicOrigin } from "./lib/env.server";
+import { preloadedFonts } from "./lib/fonts";
 import { getLanguage, i18nServer } from "./lib/i18n.server";
 import { maintenanceInfo } from "./lib/maintenance";
 import { useNonce } from "./lib/nonce";
@@ -122,6 +123,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				<meta name="viewport" content="width=device-width, initial-scale=1" />
 				<meta name="theme-color" content={theme === "dark" ? "#0f0e0c" : "#f4f1ea"} />
 				<Meta />
+				{preloadedFonts(language).map((href) => (
+					<link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="anonymous" />
+				))}
 				<Links />
 			</head>
 			<body>

@@ -9,6 +9,8 @@ export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const TARGET_IMAGE_BYTES = 2 * 1024 * 1024;
 /** Longest side of a stored raster image (spec). */
 export const MAX_IMAGE_SIDE = 1200;
+/** Anything larger is a decompression bomb, not a photo: 40 megapixels is a 7300×5500 camera frame. */
+export const MAX_IMAGE_PIXELS = 40_000_000;
 /** A whole admin form with its images: a main image and several gallery images. */
 export const MAX_UPLOAD_REQUEST_BYTES = 40 * 1024 * 1024;
 

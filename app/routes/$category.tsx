@@ -1,7 +1,6 @@
-import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ArtCollections } from "~/components/catalog/art-collections";
-import catalogStyles from "~/components/catalog/catalog.css";
 import { CategoryBanner } from "~/components/catalog/category-banner";
 import { CategoryProjects } from "~/components/catalog/category-projects";
 import { DesignTypeChips } from "~/components/catalog/design-type-chips";
@@ -25,8 +24,6 @@ import { listProjectsByCategory, toProjectSummary } from "~/models/projects.serv
  * (/about, /shop … are their own routes and win over this one), /not-found among them, is a 404.
  * /design also holds furniture and clothing; its ?type= chips narrow it (an unknown type shows all).
  */
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogStyles }];
-
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 	if (!data) return [];
 	const { language, origin } = rootMetaData(matches);

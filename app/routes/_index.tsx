@@ -1,8 +1,7 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { CategoryLinks } from "~/components/home/category-links";
 import { HeroSlider, type HeroSlideView } from "~/components/home/hero-slider";
-import homeStyles from "~/components/home/home.css";
 import { HomeHero } from "~/components/home/home-hero";
 import { AboutBlock, DesignersBlock, FeaturedBlock } from "~/components/home/home-sections";
 import { type Language, localized } from "~/lib/i18n";
@@ -15,8 +14,6 @@ import { listActiveSlides } from "~/models/slides.server";
 import { toStoredImage } from "~/models/stored-image.server";
 
 const FEATURED_COUNT = 6;
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: homeStyles }];
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 	const { language, origin } = rootMetaData(matches);

@@ -1,9 +1,8 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BuyButton } from "~/components/buy-button";
 import { AvailabilityMark } from "~/components/catalog/availability-mark";
-import catalogStyles from "~/components/catalog/catalog.css";
 import { Paragraphs } from "~/components/catalog/paragraphs";
 import { ProjectFacts, type ProjectFactValues } from "~/components/catalog/project-facts";
 import { type GalleryImage, ProjectGallery } from "~/components/catalog/project-gallery";
@@ -39,8 +38,6 @@ const SCHEMA_AVAILABILITY: Record<ProjectAvailability, string> = {
 	reserved: "https://schema.org/LimitedAvailability",
 	sold: "https://schema.org/SoldOut",
 };
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogStyles }];
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 	if (!data) return [];

@@ -13,25 +13,31 @@ import {
 import sharp from "sharp";
 import { getEnv } from "~/lib/env.server";
 import { MAX_FORM_FIELDS, readFormData } from "~/lib/form.server";
-import { type ImageFolder, type SavedImage, storeRasterImage, writeFileAtomic } from "~/lib/images.server";
+import {
+	type ImageFolder,
+	type SavedImage,
+	storeRasterImage,
+	UPLOAD_RASTER_OPTIONS,
+	writeFileAtomic,
+} from "~/lib/images.server";
 import { logger } from "~/lib/logger.server";
 import { sanitizeSvg } from "~/lib/svg-sanitize.server";
 import {
 	MAX_IMAGE_BYTES,
-	MAX_IMAGE_SIDE,
+	MAX_IMAGE_PIXELS,
 	MAX_UPLOAD_REQUEST_BYTES,
 	RASTER_IMAGE_FORMATS,
-	TARGET_IMAGE_BYTES,
 } from "~/lib/upload-limits";
 import { resolveUploadPath } from "~/lib/uploads.server";
 import { isImageReferenced } from "~/models/image-references.server";
 
-/** Anything larger is a decompression bomb, not a photo: 40 megapixels is a 7300×5500 camera frame. */
-export const MAX_IMAGE_PIXELS = 40_000_000;
+export { MAX_IMAGE_PIXELS } from "~/lib/upload-limits";
+
 /** A text field of an upload form (descriptions are the longest). */
 const MAX_TEXT_PART_BYTES = 64 * 1024;
 
 const RASTER_FORMATS = new Set<string>(RASTER_IMAGE_FORMATS);
+
 type ImageMetadata = Awaited<ReturnType<ReturnType<typeof sharp>["metadata"]>>;
 
 /** An i18n key in the "admin" namespace, with values to interpolate. */
@@ -227,12 +233,7 @@ export async function storeUploadedImage(
 		return fail("tooManyPixels", { name, width, height });
 	}
 	try {
-		const image = await storeRasterImage(getEnv().UPLOADS_DIR, folder, input, {
-			maxSide: MAX_IMAGE_SIDE,
-			quality: 80,
-			maxBytes: TARGET_IMAGE_BYTES,
-			limitInputPixels: MAX_IMAGE_PIXELS,
-		});
+		const image = await storeRasterImage(getEnv().UPLOADS_DIR, folder, input, UPLOAD_RASTER_OPTIONS);
 		return { ok: true, image };
 	} catch (error) {
 		logger.error("processing an uploaded image failed", error, { file: name });

@@ -158,16 +158,17 @@ export function ProjectGallery({ images, label }: { images: GalleryImage[]; labe
 								aria-label={t("gallery.slide", { index: index + 1, count: images.length })}
 								className="min-w-0 shrink-0 grow-0 basis-full snap-start"
 							>
-								{hydrated ? (
+								{/* Without JavaScript the picture links to its full size; after hydration a click opens
+								    the lightbox. The same element either way, so hydration keeps the server's <img>
+								    (a new one would load again and count as a later LCP). */}
+								<a href={hydrated ? undefined : fullSizeUrl(picture)} className="block">
 									<GalleryPicture picture={picture} priority={index === 0} />
-								) : (
-									<a href={fullSizeUrl(picture)} className="block">
-										<GalleryPicture picture={picture} priority={index === 0} />
+									{hydrated ? null : (
 										<span className="sr-only">
 											{t("gallery.fullSize", { index: index + 1, count: images.length })}
 										</span>
-									</a>
-								)}
+									)}
+								</a>
 							</div>
 						))}
 					</div>

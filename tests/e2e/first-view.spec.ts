@@ -1,0 +1,84 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+/**
+ * What a phone's first view of a page needs arrives early (issue #14): one stylesheet, the fonts the first
+ * view draws with preloaded from <head> as files the server really has, and the page's main picture asked
+ * for at once, with high priority, from the HTML itself.
+ */
+
+async function fontPreloads(page: Page): Promise<string[]> {
+	return page
+		.locator('head link[rel="preload"][as="font"]')
+		.evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
+}
+
+test.describe("the first view", () => {
+	for (const { language, query, scripts } of [
+		{ language: "English", query: "", scripts: ["latin"] },
+		{ language: "Russian", query: "?lng=ru", scripts: ["latin", "cyrillic"] },
+	]) {
+		test(`in ${language} the page preloads its fonts, and they are real font files`, async ({ page }) => {
+			await page.goto(`/${query}`);
+			const preloads = await fontPreloads(page);
+			// Manrope and Unbounded, in each script the language's text needs, and nothing else.
+			expect(preloads).toHaveLength(2 * scripts.length);
+			for (const family of ["manrope", "unbounded"]) {
+				for (const script of scripts) {
+					expect(preloads.some((href) => href.includes(`/${family}-${script}-wght`))).toBe(true);
+				}
+			}
+			if (!scripts.includes("cyrillic")) expect(preloads.join(" ")).not.toContain("cyrillic");
+			for (const href of preloads) {
+				const response = await page.request.get(href);
+				expect(response.status(), href).toBe(200);
+				expect(response.headers()["content-type"], href).toBe("font/woff2");
+			}
+			// A preloaded font is fetched in CORS mode; without the attribute the browser fetches it twice.
+			await expect(page.locator('head link[rel="preload"][as="font"]:not([crossorigin])')).toHaveCount(0);
+		});
+	}
+
+	test("every page blocks its first paint on one stylesheet only", async ({ page }) => {
+		for (const path of ["/", "/shop", "/project/arc-lounge-chair", "/art", "/artist/corpus-studio"]) {
+			await page.goto(path);
+			await expect(page.locator('link[rel="stylesheet"]'), path).toHaveCount(1);
+		}
+	});
+
+	test("the home page's first slide picture loads at once, with high priority", async ({ page }) => {
+		await page.goto("/");
+		const picture = page.locator("#slide-1 img").first();
+		await expect(picture).toHaveAttribute("fetchpriority", "high");
+		await expect(picture).not.toHaveAttribute("loading", "lazy");
+		await expect(picture).toHaveAttribute("srcset", /800w/);
+		await expect(picture).toHaveJSProperty("complete", true);
+		expect(await picture.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+	});
+
+	test("a project page's main picture loads at once and is the same picture after the script runs", async ({
+		page,
+		js,
+	}) => {
+		// Scripts wait until the server's <img> is marked, so the check below sees what hydration does to it.
+		let releaseScripts = () => {};
+		const scriptsReleased = new Promise<void>((resolve) => {
+			releaseScripts = resolve;
+		});
+		await page.route(/\.js(\?|$)/, async (route) => {
+			await scriptsReleased;
+			await route.continue();
+		});
+		await page.goto("/project/arc-lounge-chair", { waitUntil: "domcontentloaded" });
+		const picture = page.locator("#gallery-slide-1 img").first();
+		await expect(picture).toHaveAttribute("fetchpriority", "high");
+		await expect(picture).not.toHaveAttribute("loading", "lazy");
+		await picture.evaluate((image) => image.setAttribute("data-first-view", "kept"));
+		releaseScripts();
+		if (js) await expect(page.getByTestId("gallery-enlarge")).toBeVisible({ timeout: 20_000 });
+		// The same element: a replacement would be a second download and a late "largest paint".
+		await expect(page.locator("#gallery-slide-1 img[data-first-view='kept']")).toHaveCount(1);
+		await page.unrouteAll({ behavior: "ignoreErrors" });
+		await expect(picture).toHaveJSProperty("complete", true);
+	});
+});

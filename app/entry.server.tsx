@@ -10,10 +10,11 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
-import { createRenderI18n, getLanguage, languageParamCookie } from "./lib/i18n.server";
+import { createRenderI18n, getLanguage, languageParamCookie, pageTranslations } from "./lib/i18n.server";
 import { logger } from "./lib/logger.server";
 import { NonceProvider } from "./lib/nonce";
 import { applySecurityHeaders } from "./lib/security-headers.server";
+import { TranslationsProvider } from "./lib/translations";
 
 export const streamTimeout = 5000;
 
@@ -24,7 +25,8 @@ export default async function handleRequest(
 	remixContext: EntryContext,
 ): Promise<Response> {
 	const nonce = randomBytes(16).toString("base64");
-	const i18n = await createRenderI18n(await getLanguage(request));
+	const language = await getLanguage(request);
+	const i18n = await createRenderI18n(language);
 
 	applySecurityHeaders(responseHeaders, nonce);
 	const languageCookie = await languageParamCookie(request);
@@ -38,7 +40,9 @@ export default async function handleRequest(
 		const { pipe, abort } = renderToPipeableStream(
 			<NonceProvider value={nonce}>
 				<I18nextProvider i18n={i18n}>
-					<RemixServer context={remixContext} url={request.url} nonce={nonce} />
+					<TranslationsProvider value={pageTranslations(language, remixContext)}>
+						<RemixServer context={remixContext} url={request.url} nonce={nonce} />
+					</TranslationsProvider>
 				</I18nextProvider>
 			</NonceProvider>,
 			{

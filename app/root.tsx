@@ -33,6 +33,7 @@ import { formatVariant, VARIANT_HEADER } from "./lib/page-cache.server";
 import { useRootData, useTheme } from "./lib/root-data";
 import { getTheme } from "./lib/theme.server";
 import { takeToast } from "./lib/toast.server";
+import { TranslationsScript } from "./lib/translations";
 import { listFavouriteIds } from "./models/favourites.server";
 import { getSettings } from "./models/settings.server";
 import { getUser } from "./services/auth.server";
@@ -140,6 +141,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				<SiteFooter />
 				<Toaster toast={toast} />
 				<BackToTop />
+				<TranslationsScript />
 				<ScrollRestoration nonce={nonce} />
 				<Scripts nonce={nonce} />
 				<LiveReload nonce={nonce} />

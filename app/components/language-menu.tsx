@@ -1,8 +1,9 @@
 import { useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { SUPPORTED_LANGUAGES } from "~/lib/i18n";
+import { isLanguage, SUPPORTED_LANGUAGES } from "~/lib/i18n";
 import { useRootData } from "~/lib/root-data";
+import { loadLanguage } from "~/lib/translations";
 import { useHydrated } from "~/lib/use-hydrated";
 import { ChevronDownIcon, GlobeIcon } from "./icons";
 import { useDisclosureDismiss } from "./use-disclosure-dismiss";
@@ -12,7 +13,7 @@ import { useDisclosureDismiss } from "./use-disclosure-dismiss";
  * With JavaScript it closes on Escape or an outside click and switches language in place.
  */
 export function LanguageMenu() {
-	const { t } = useTranslation();
+	const { t, i18n } = useTranslation();
 	const { language } = useRootData();
 	const location = useLocation();
 	const hydrated = useHydrated();
@@ -42,6 +43,18 @@ export function LanguageMenu() {
 			<fetcher.Form
 				method="post"
 				action="/resources/language"
+				onSubmit={(event) => {
+					// The page's texts in the new language load first (/locales/…), so that the page, re-rendered
+					// with the new language's data, never shows a mix of the two or keys without their texts.
+					const submitter = (event.nativeEvent as SubmitEvent).submitter;
+					const chosen = submitter?.getAttribute("value");
+					if (!isLanguage(chosen) || needsRedirect) return;
+					event.preventDefault();
+					const form = new FormData(event.currentTarget, submitter);
+					void loadLanguage(i18n, chosen).then(() =>
+						fetcher.submit(form, { method: "post", action: "/resources/language" }),
+					);
+				}}
 				className="absolute right-0 mt-2 flex min-w-40 flex-col rounded-xl border border-line bg-card p-1.5 shadow-xl shadow-black/10"
 			>
 				{needsRedirect ? (

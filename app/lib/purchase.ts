@@ -1,13 +1,4 @@
-import { z } from "zod";
-import { contactPhoneField, emailField } from "./validation";
-
-/** The purchase form (spec §5): a valid e-mail, a phone of at least 11 characters; `website` is a honeypot. */
-export const purchaseSchema = z.object({
-	email: emailField(),
-	phone: contactPhoneField,
-	website: z.string().max(500).optional(),
-});
-
+/** The purchase request's address and toast; its schema is app/lib/purchase-schema.ts (zod stays out of pages that only link here). */
 export function purchaseRequestPath(projectId: string): string {
 	return `/project/${encodeURIComponent(projectId)}/request`;
 }

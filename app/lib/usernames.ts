@@ -106,7 +106,7 @@ export function usernameProblem(value: string): UsernameProblem | null {
 const USERNAME_MESSAGES: Record<UsernameProblem, string> = {
 	required: "validation.usernameRequired",
 	tooLong: "validation.tooLong",
-	chars: "admin:users.errors.usernameChars",
+	chars: "account:username.chars",
 	mixedScripts: "account:username.mixedScripts",
 	reserved: "validation.usernameNotAllowed",
 };

@@ -13,11 +13,15 @@ import {
 	SITE_CATEGORIES,
 	type SiteCategory,
 } from "~/lib/categories";
+import type { I18nHandle } from "~/lib/i18n";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { logger } from "~/lib/logger.server";
 import type { ProjectSummary } from "~/lib/project-summary";
 import { rootMetaData, seoMeta } from "~/lib/seo";
 import { listProjectsByCategory, toProjectSummary } from "~/models/projects.server";
+
+/** The texts this page shows besides `common` (app/lib/i18n.ts pageNamespaces). */
+export const handle = { i18n: ["catalog"] } satisfies I18nHandle;
 
 /**
  * /branding, /design, /art and /creative. Any other single-segment path that no static route claims

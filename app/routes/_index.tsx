@@ -4,7 +4,7 @@ import { CategoryLinks } from "~/components/home/category-links";
 import { HeroSlider, type HeroSlideView } from "~/components/home/hero-slider";
 import { HomeHero } from "~/components/home/home-hero";
 import { AboutBlock, DesignersBlock, FeaturedBlock } from "~/components/home/home-sections";
-import { type Language, localized } from "~/lib/i18n";
+import { type I18nHandle, type Language, localized } from "~/lib/i18n";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { imageUrl } from "~/lib/images";
 import { rootMetaData, seoMeta } from "~/lib/seo";
@@ -12,6 +12,9 @@ import { listArtists } from "~/models/artists.server";
 import { listFeaturedProjects, toProjectSummary } from "~/models/projects.server";
 import { listActiveSlides } from "~/models/slides.server";
 import { toStoredImage } from "~/models/stored-image.server";
+
+/** The texts this page shows besides `common` (app/lib/i18n.ts pageNamespaces). */
+export const handle = { i18n: ["home"] } satisfies I18nHandle;
 
 const FEATURED_COUNT = 6;
 

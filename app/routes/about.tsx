@@ -6,10 +6,14 @@ import { readRecords, readStrings } from "~/components/pages/locale-content";
 import { PageIntro } from "~/components/pages/page-intro";
 import { SectionHeading } from "~/components/pages/section-heading";
 import { SITE_CATEGORIES } from "~/lib/categories";
+import type { I18nHandle } from "~/lib/i18n";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { rootMetaData, seoMeta } from "~/lib/seo";
 import { listArtists } from "~/models/artists.server";
 import { searchProjects } from "~/models/projects.server";
+
+/** The texts this page shows besides `common` (app/lib/i18n.ts pageNamespaces). */
+export const handle = { i18n: ["pages"] } satisfies I18nHandle;
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 	seoMeta({

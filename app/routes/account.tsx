@@ -10,6 +10,7 @@ import { ResponsiveImage } from "~/components/responsive-image";
 import { CARD_TABLE } from "~/components/ui/card-table";
 import { Field } from "~/components/ui/form-fields";
 import { readFormData } from "~/lib/form.server";
+import type { I18nHandle } from "~/lib/i18n";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { verifyPassword } from "~/lib/password.server";
 import { rootMetaData, seoMeta } from "~/lib/seo";
@@ -23,6 +24,9 @@ import { toStoredImage } from "~/models/stored-image.server";
 import { changeUserPassword, updateUserPhone } from "~/models/users.server";
 import { getSessionId, requireUser } from "~/services/auth.server";
 import { requireSiteOpen } from "~/services/maintenance.server";
+
+/** The texts this page shows besides `common` (app/lib/i18n.ts pageNamespaces). */
+export const handle = { i18n: ["account"] } satisfies I18nHandle;
 
 const phoneSchema = z.object({ intent: z.literal("phone"), phone: russianPhoneField });
 const passwordSchema = z.object({

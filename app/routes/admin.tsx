@@ -1,9 +1,12 @@
 import { data, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ADMIN_NAMESPACE, adminResources } from "~/locales/admin";
+import type { I18nHandle } from "~/lib/i18n";
 import { countNewRequests } from "~/models/purchase-requests.server";
 import { requireAdmin } from "~/services/auth.server";
+
+/** The texts this page shows besides `common` (app/lib/i18n.ts pageNamespaces). */
+export const handle = { i18n: ["admin", "account"] } satisfies I18nHandle;
 
 /** The sidebar, in the spec's order (artists and requests sit next to the projects they are about). */
 const ADMIN_SECTIONS = ["projects", "artists", "requests", "slider", "users", "settings", "mail"] as const;
@@ -19,21 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	);
 }
 
-/**
- * Adds the admin texts to the browser's i18next the first time an admin page renders (the server has them
- * already). The layout renders before its pages and the toaster, so every admin string finds its text.
- */
-function useAdminTranslations(): void {
-	const { i18n } = useTranslation();
-	for (const [language, bundles] of Object.entries(adminResources)) {
-		if (!i18n.hasResourceBundle(language, ADMIN_NAMESPACE)) {
-			i18n.addResourceBundle(language, ADMIN_NAMESPACE, bundles.admin);
-		}
-	}
-}
-
 export default function AdminLayout() {
-	useAdminTranslations();
 	const { t } = useTranslation("admin");
 	const { newRequests } = useLoaderData<typeof loader>();
 	return (

@@ -5,13 +5,16 @@ import { Paragraphs } from "~/components/catalog/paragraphs";
 import { ArrowLeftIcon, ArrowRightIcon } from "~/components/icons";
 import { ProjectCard } from "~/components/project-card";
 import { ResponsiveImage } from "~/components/responsive-image";
-import { localized } from "~/lib/i18n";
+import { type I18nHandle, localized } from "~/lib/i18n";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { imageUrl } from "~/lib/images";
 import { absoluteUrl, localizedUrl, rootMetaData, seoMeta } from "~/lib/seo";
 import { getArtistById } from "~/models/artists.server";
 import { listProjectsByArtist, toProjectSummary } from "~/models/projects.server";
 import { toStoredImage } from "~/models/stored-image.server";
+
+/** The texts this page shows besides `common` (app/lib/i18n.ts pageNamespaces). */
+export const handle = { i18n: ["artists"] } satisfies I18nHandle;
 
 const PORTRAIT_SIZES = "(min-width: 1024px) 42vw, 92vw";
 

@@ -3,12 +3,15 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ArrowRightIcon } from "~/components/icons";
 import { ResponsiveImage } from "~/components/responsive-image";
-import { localized } from "~/lib/i18n";
+import { type I18nHandle, localized } from "~/lib/i18n";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { imageUrl } from "~/lib/images";
 import { rootMetaData, seoMeta } from "~/lib/seo";
 import { listArtistsWithWorkCount } from "~/models/artists.server";
 import { toStoredImage } from "~/models/stored-image.server";
+
+/** The texts this page shows besides `common` (app/lib/i18n.ts pageNamespaces). */
+export const handle = { i18n: ["artists"] } satisfies I18nHandle;
 
 const CARD_SIZES = "(min-width: 1280px) 23vw, (min-width: 1024px) 30vw, (min-width: 640px) 45vw, 92vw";
 /** A card's teaser: the description's opening, long enough to say what the studio does. */

@@ -8,12 +8,16 @@ import { AuthCard } from "~/components/auth-card";
 import { Field, FormAlert } from "~/components/ui/form-fields";
 import { publicOrigin } from "~/lib/env.server";
 import { readFormData } from "~/lib/form.server";
+import type { I18nHandle } from "~/lib/i18n";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { MAIL_LINK_HEADERS, mailLinkPageHeaders, mailLinkPageMeta } from "~/lib/mail-link-page";
 import { clientAddress } from "~/lib/rate-limit.server";
 import { emailField } from "~/lib/validation";
 import { requireSiteOpen } from "~/services/maintenance.server";
 import { passwordResetRequests, requestPasswordReset } from "~/services/password-reset.server";
+
+/** The texts this page shows besides `common` (app/lib/i18n.ts pageNamespaces). */
+export const handle = { i18n: ["account"] } satisfies I18nHandle;
 
 const schema = z.object({ email: emailField() });
 

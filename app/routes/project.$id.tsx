@@ -13,7 +13,7 @@ import { Price } from "~/components/price";
 import { ProjectCard } from "~/components/project-card";
 import { categoryPagePath, type ProjectAvailability } from "~/lib/categories";
 import { hasPrice } from "~/lib/format";
-import { localized } from "~/lib/i18n";
+import { type I18nHandle, localized } from "~/lib/i18n";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { DEFAULT_PROJECT_IMAGE, imageUrl } from "~/lib/images";
 import type { ProjectSummary } from "~/lib/project-summary";
@@ -29,6 +29,9 @@ import {
 } from "~/models/projects.server";
 import { toStoredImage } from "~/models/stored-image.server";
 import { getUser } from "~/services/auth.server";
+
+/** The texts this page shows besides `common` (app/lib/i18n.ts pageNamespaces). */
+export const handle = { i18n: ["catalog"] } satisfies I18nHandle;
 
 /** How many cards "More from {artist}" and "You may also like" show. */
 const MORE_LIMIT = 4;

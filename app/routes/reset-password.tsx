@@ -7,6 +7,7 @@ import { z } from "zod";
 import { AuthCard } from "~/components/auth-card";
 import { Field, FormAlert } from "~/components/ui/form-fields";
 import { readFormData } from "~/lib/form.server";
+import type { I18nHandle } from "~/lib/i18n";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { MAIL_LINK_HEADERS, mailLinkPageHeaders, mailLinkPageMeta } from "~/lib/mail-link-page";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -14,6 +15,9 @@ import { newPasswordField } from "~/lib/validation";
 import type { TokenProblem } from "~/models/email-tokens.server";
 import { requireSiteOpen } from "~/services/maintenance.server";
 import { checkResetToken, resetPassword } from "~/services/password-reset.server";
+
+/** The texts this page shows besides `common` (app/lib/i18n.ts pageNamespaces). */
+export const handle = { i18n: ["account"] } satisfies I18nHandle;
 
 const schema = z
 	.object({

@@ -6,6 +6,7 @@ import { ResendVerificationForm } from "~/components/resend-verification-form";
 import { FormAlert } from "~/components/ui/form-fields";
 import { publicOrigin } from "~/lib/env.server";
 import { readFormData } from "~/lib/form.server";
+import type { I18nHandle } from "~/lib/i18n";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { MAIL_LINK_HEADERS, mailLinkPageHeaders, mailLinkPageMeta } from "~/lib/mail-link-page";
 import { safeRedirectPath } from "~/lib/safe-redirect";
@@ -13,6 +14,9 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { getUser, requireUser } from "~/services/auth.server";
 import { confirmEmail, resendVerification } from "~/services/email-verification.server";
 import { requireSiteOpen } from "~/services/maintenance.server";
+
+/** The texts this page shows besides `common` (app/lib/i18n.ts pageNamespaces). */
+export const handle = { i18n: ["account"] } satisfies I18nHandle;
 
 /**
  * The link in the verification message. It is a GET because mail clients open links with GET; a link

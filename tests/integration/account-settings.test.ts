@@ -4,7 +4,7 @@ import { listFavouriteIds } from "~/models/favourites.server";
 import { createUser } from "~/models/users.server";
 import { action as accountAction } from "~/routes/account";
 import { action as requestsAction } from "~/routes/admin.requests/route";
-import { action as registerAction } from "~/routes/register";
+import { action as registerAction } from "~/routes/register/route";
 import { action as favouritesAction } from "~/routes/resources.favourites";
 import { getUser, startSession } from "~/services/auth.server";
 import { formRequest, getRequest, settle, statusOf } from "../support/requests";

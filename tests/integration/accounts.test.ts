@@ -4,9 +4,9 @@ import type { ActionFunction, LoaderFunction } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { db } from "~/lib/db.server";
 import { createUser, setUserStatus } from "~/models/users.server";
-import { action as loginAction } from "~/routes/login";
+import { action as loginAction } from "~/routes/login/route";
 import { action as logoutAction } from "~/routes/logout";
-import { action as registerAction } from "~/routes/register";
+import { action as registerAction } from "~/routes/register/route";
 import { getUser, startSession } from "~/services/auth.server";
 import { cookiesFrom, formRequest, getRequest, settle, statusOf } from "../support/requests";
 

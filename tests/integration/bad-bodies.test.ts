@@ -1,9 +1,9 @@
 import type { ActionFunction } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { db } from "~/lib/db.server";
-import { action as loginAction } from "~/routes/login";
+import { action as loginAction } from "~/routes/login/route";
 import { action as requestAction } from "~/routes/project.$id_.request";
-import { action as registerAction } from "~/routes/register";
+import { action as registerAction } from "~/routes/register/route";
 import { action as favouritesAction } from "~/routes/resources.favourites";
 import { settle } from "../support/requests";
 

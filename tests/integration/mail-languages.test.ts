@@ -3,7 +3,7 @@ import { db } from "~/lib/db.server";
 import { updateSettings } from "~/models/settings.server";
 import { createUser } from "~/models/users.server";
 import { action as requestAction } from "~/routes/project.$id_.request";
-import { action as registerAction } from "~/routes/register";
+import { action as registerAction } from "~/routes/register/route";
 import { smtpDeliveryForEachTest } from "../support/mail-delivery";
 import { formRequest, settle } from "../support/requests";
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/lib/db.server";
 import { createUser, setUserStatus } from "~/models/users.server";
 import { action as forgotAction } from "~/routes/forgot-password";
-import { action as loginAction } from "~/routes/login";
+import { action as loginAction } from "~/routes/login/route";
 import { action as resetAction, loader as resetLoader } from "~/routes/reset-password";
 import { getUser, startSession } from "~/services/auth.server";
 import { smtpDeliveryForEachTest } from "../support/mail-delivery";

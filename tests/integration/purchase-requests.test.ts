@@ -3,9 +3,9 @@ import { db } from "~/lib/db.server";
 import { listRequestsForUser } from "~/models/purchase-requests.server";
 import { createUser } from "~/models/users.server";
 import { loader as accountLoader } from "~/routes/account";
-import { action as loginAction } from "~/routes/login";
+import { action as loginAction } from "~/routes/login/route";
 import { action as requestAction } from "~/routes/project.$id_.request";
-import { action as registerAction } from "~/routes/register";
+import { action as registerAction } from "~/routes/register/route";
 import { startSession } from "~/services/auth.server";
 import { cookiesFrom, formRequest, getRequest, settle, statusOf } from "../support/requests";
 

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { pageNamespaces } from "~/lib/i18n";
 import { cx } from "~/lib/site";
 import type { Toast } from "~/lib/toast";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -12,9 +13,14 @@ const DEFAULT_DURATION = 5000;
  * disappears after its duration; without, it stays at the top of the page until the next one.
  */
 export function Toaster({ toast }: { toast: Toast | null }) {
-	const { t } = useTranslation();
 	const hydrated = useHydrated();
 	const [visible, setVisible] = useState<Toast | null>(toast);
+	// A toast may name texts of a namespace this page has not loaded ("account:…" after signing out): it
+	// shows once they are here. No suspending: a toast raised by an event is not a transition.
+	const { t, ready } = useTranslation(
+		pageNamespaces([], visible ? [visible.title, visible.description ?? ""] : []),
+		{ useSuspense: false },
+	);
 
 	useEffect(() => setVisible(toast), [toast]);
 	useEffect(() => {
@@ -34,7 +40,7 @@ export function Toaster({ toast }: { toast: Toast | null }) {
 			className="pointer-events-none fixed inset-x-0 top-24 z-[70] flex justify-center px-4"
 		>
 			<div aria-live="polite" role="status" className="w-full max-w-md">
-				{visible ? (
+				{visible && ready ? (
 					<div
 						data-testid="toast"
 						className={cx(

@@ -3,6 +3,7 @@ import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ProjectCard } from "~/components/project-card";
 import { Pagination } from "~/components/ui/pagination";
+import type { I18nHandle } from "~/lib/i18n";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { rootMetaData, seoMeta } from "~/lib/seo";
 import { cx } from "~/lib/site";
@@ -11,6 +12,9 @@ import { SHOP_SORTS, searchProjects, toProjectSummary } from "~/models/projects.
 import { ShopFilters, ShopFiltersDisclosure, ShopFiltersJumpLink } from "./shop-filters";
 import { shopHref } from "./shop-href";
 import { parseShopQuery } from "./shop-query.server";
+
+/** The texts this page shows besides `common` (app/lib/i18n.ts pageNamespaces). */
+export const handle = { i18n: ["shop"] } satisfies I18nHandle;
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 	seoMeta({

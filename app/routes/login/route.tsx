@@ -1,5 +1,4 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import {
 	type ActionFunctionArgs,
 	data,
@@ -9,33 +8,22 @@ import {
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import { AuthCard } from "~/components/auth-card";
 import { Field, FormAlert } from "~/components/ui/form-fields";
 import { readFormData } from "~/lib/form.server";
+import type { I18nHandle } from "~/lib/i18n";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { passRetryAfter } from "~/lib/retry-after";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { rootMetaData, seoMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
-import { isReservedUsername } from "~/lib/usernames";
+import { useDeferredValidation } from "~/lib/use-deferred-validation";
 import { getSettings } from "~/models/settings.server";
 import { setUserLanguage } from "~/models/users.server";
 import { authenticator, getUser, LoginError, startSession } from "~/services/auth.server";
 
-const schema = z.object({
-	username: z
-		.string({ error: "validation.usernameRequired" })
-		.trim()
-		.min(1, "validation.usernameRequired")
-		.max(254, "validation.tooLong")
-		.refine((value) => !isReservedUsername(value), "validation.reservedUsername"),
-	password: z
-		.string({ error: "validation.passwordRequired" })
-		.min(1, "validation.passwordRequired")
-		.max(1024),
-	redirectTo: z.string().optional(),
-});
+/** The texts this page shows besides `common` (app/lib/i18n.ts pageNamespaces). */
+export const handle = { i18n: ["account"] } satisfies I18nHandle;
 
 /** A refused attempt says when to try again (Retry-After), on the rendered page too. */
 export const headers = passRetryAfter;
@@ -71,7 +59,9 @@ const STATUS_BY_ERROR = {
 
 export async function action({ request }: ActionFunctionArgs) {
 	const formData = await readFormData(request);
-	const submission = parseWithZod(formData, { schema });
+	// Imported here, not at the top: a static import would stay in the page's bundle (zod, ~90 kB).
+	const { validateLogin } = await import("./schema");
+	const submission = validateLogin(formData);
 	if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
 	let user: Awaited<ReturnType<typeof authenticator.authenticate>>;
 	try {
@@ -115,11 +105,12 @@ export default function LoginPage() {
 	const actionData = useActionData<typeof action>();
 	const [searchParams] = useSearchParams();
 	const navigation = useNavigation();
+	const validate = useDeferredValidation(() => import("./schema").then((schema) => schema.validateLogin));
 	const [form, fields] = useForm({
 		id: "login",
 		lastResult: actionData?.result,
 		constraint: { username: { required: true }, password: { required: true } },
-		onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+		onValidate: validate,
 		shouldValidate: "onSubmit",
 		shouldRevalidate: "onInput",
 	});

@@ -1,25 +1,30 @@
 import enAccount from "./en/account.json";
+import enAdmin from "./en/admin.json";
 import enArtists from "./en/artists.json";
 import enCatalog from "./en/catalog.json";
 import enCommon from "./en/common.json";
 import enHome from "./en/home.json";
+import enLegal from "./en/legal.json";
+import enMail from "./en/mail.json";
 import enPages from "./en/pages.json";
 import enShop from "./en/shop.json";
 import ruAccount from "./ru/account.json";
+import ruAdmin from "./ru/admin.json";
 import ruArtists from "./ru/artists.json";
 import ruCatalog from "./ru/catalog.json";
 import ruCommon from "./ru/common.json";
 import ruHome from "./ru/home.json";
+import ruLegal from "./ru/legal.json";
+import ruMail from "./ru/mail.json";
 import ruPages from "./ru/pages.json";
 import ruShop from "./ru/shop.json";
 
 /**
- * The public site's translations, bundled for server and browser alike (small enough to ship whole).
- * Namespaces: common (shell, shared words), home, catalog (category pages, cards, project page), artists,
- * shop, pages (about, contact, terms, privacy), account (sign-in, registration, account page). The admin
- * namespace travels with the admin pages only (./admin.ts); long legal texts stay on the server (./server.ts).
+ * Every text of the site, for the server only (the `.server` name keeps it out of the browser bundle).
+ * The browser receives the namespaces a page needs, in its language, with the page and from
+ * /locales/<lng>/<ns> (see app/lib/i18n.server.ts); `legal` and `mail` never leave the server.
  */
-export const resources = {
+export const serverResources = {
 	en: {
 		common: enCommon,
 		home: enHome,
@@ -28,6 +33,9 @@ export const resources = {
 		shop: enShop,
 		pages: enPages,
 		account: enAccount,
+		admin: enAdmin,
+		legal: enLegal,
+		mail: enMail,
 	},
 	ru: {
 		common: ruCommon,
@@ -37,7 +45,12 @@ export const resources = {
 		shop: ruShop,
 		pages: ruPages,
 		account: ruAccount,
+		admin: ruAdmin,
+		legal: ruLegal,
+		mail: ruMail,
 	},
 } as const;
 
-export const NAMESPACES = ["common", "home", "catalog", "artists", "shop", "pages", "account"] as const;
+export const SERVER_ONLY_NAMESPACES = ["legal", "mail"] as const;
+export type Namespace = keyof (typeof serverResources)["en"];
+export const ALL_NAMESPACES = Object.keys(serverResources.en) as Namespace[];

@@ -1,5 +1,4 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import {
 	type ActionFunctionArgs,
 	data,
@@ -9,26 +8,23 @@ import {
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import { AuthCard } from "~/components/auth-card";
 import { Field, FormAlert } from "~/components/ui/form-fields";
 import { publicOrigin } from "~/lib/env.server";
 import { readFormData } from "~/lib/form.server";
+import type { I18nHandle } from "~/lib/i18n";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { clientAddress } from "~/lib/rate-limit.server";
 import { passRetryAfter } from "~/lib/retry-after";
 import { rootMetaData, seoMeta } from "~/lib/seo";
-import { emailForUsernameField, newPasswordField, russianPhoneField } from "~/lib/validation";
+import { useDeferredValidation } from "~/lib/use-deferred-validation";
 import { getSettings } from "~/models/settings.server";
 import { getUser, registrationAttempts } from "~/services/auth.server";
 import { registerAccount } from "~/services/email-verification.server";
 import { requireSiteOpen } from "~/services/maintenance.server";
 
-const schema = z.object({
-	email: emailForUsernameField("validation.registrationEmailInvalid"),
-	phone: russianPhoneField,
-	password: newPasswordField,
-});
+/** The texts this page shows besides `common` (app/lib/i18n.ts pageNamespaces). */
+export const handle = { i18n: ["account"] } satisfies I18nHandle;
 
 /** A refused attempt says when to try again (Retry-After), on the rendered page too. */
 export const headers = passRetryAfter;
@@ -58,7 +54,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
 	await requireSiteOpen(request);
 	const formData = await readFormData(request);
-	const submission = parseWithZod(formData, { schema });
+	// Imported here, not at the top: a static import would stay in the page's bundle (zod, ~90 kB).
+	const { validateRegistration } = await import("./schema");
+	const submission = validateRegistration(formData);
 	const settings = await getSettings();
 	if (settings.allow_registration !== 1) {
 		return data({ result: submission.reply({ formErrors: ["register.errors.closed"] }) }, { status: 403 });
@@ -88,11 +86,14 @@ export default function RegisterPage() {
 	const { open } = useLoaderData<typeof loader>();
 	const actionData = useActionData<typeof action>();
 	const navigation = useNavigation();
+	const validate = useDeferredValidation(() =>
+		import("./schema").then((schema) => schema.validateRegistration),
+	);
 	const [form, fields] = useForm({
 		id: "register",
 		lastResult: actionData?.result,
 		defaultValue: { phone: "+7" },
-		onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+		onValidate: validate,
 		shouldValidate: "onBlur",
 		shouldRevalidate: "onInput",
 	});

@@ -1,0 +1,20 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { z } from "zod";
+import { isReservedUsername } from "~/lib/usernames";
+
+/** Apart from the route, so the page loads zod only when the form is on screen (useDeferredValidation). */
+const schema = z.object({
+	username: z
+		.string({ error: "validation.usernameRequired" })
+		.trim()
+		.min(1, "validation.usernameRequired")
+		.max(254, "validation.tooLong")
+		.refine((value) => !isReservedUsername(value), "validation.reservedUsername"),
+	password: z
+		.string({ error: "validation.passwordRequired" })
+		.min(1, "validation.passwordRequired")
+		.max(1024),
+	redirectTo: z.string().optional(),
+});
+
+export const validateLogin = (formData: FormData) => parseWithZod(formData, { schema });

@@ -124,10 +124,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				<meta name="viewport" content="width=device-width, initial-scale=1" />
 				<meta name="theme-color" content={theme === "dark" ? "#0f0e0c" : "#f4f1ea"} />
 				<Meta />
+				<Links />
+				{/* After the stylesheet, which blocks the first paint and so must not queue behind them. */}
 				{preloadedFonts(language).map((href) => (
 					<link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="anonymous" />
 				))}
-				<Links />
 			</head>
 			<body>
 				<a href="#main" className="skip-link">

@@ -54,8 +54,7 @@ export const i18nServer = {
 /**
  * The instance a page render uses: one per language, made once (a clone of the shared one: same store, its
  * own language) and shared by every render in that language. Nothing changes it during a render (the
- * language switch is an effect, which the server never runs), and texts are fixed at build time, so the
- * plain lookups a page repeats are answered from memory.
+ * language switch is an effect, which the server never runs).
  */
 const renderInstances = new Map<Language, ReturnType<typeof shared.cloneInstance>>();
 
@@ -64,21 +63,22 @@ export async function createRenderI18n(language: Language) {
 	let instance = renderInstances.get(language);
 	if (!instance) {
 		instance = shared.cloneInstance({ lng: language, initImmediate: false });
-		rememberPlainLookups(instance);
+		rememberAnswers(instance);
 		renderInstances.set(language, instance);
 	}
 	return instance;
 }
 
-/** Options a component's t(key) carries for a plain lookup (react-i18next adds the language and namespace). */
-const PLAIN_LOOKUP_OPTIONS = new Set(["lng", "lngs", "ns", "keyPrefix"]);
+/** How many answers a render instance keeps before it starts over (texts with names in them vary). */
+const MAX_REMEMBERED_ANSWERS = 5000;
 
 /**
- * Makes `instance.t` remember the answers to plain lookups (a key with no interpolation, count or
- * defaults): i18next resolves each call again (namespaces, fallbacks, nesting), which was a tenth of a
- * page's render. Any other call goes to i18next as before.
+ * Makes `instance.t` remember its answers: i18next resolves each call again (namespaces, fallbacks,
+ * nesting, interpolation), which was a tenth of a page's render. An answer depends only on the key and the
+ * options, and texts are fixed at build time, so a call whose options are all plain values (a name, a
+ * count) is answered from memory the next time; any other call goes to i18next as before.
  */
-function rememberPlainLookups(instance: ReturnType<typeof shared.cloneInstance>): void {
+function rememberAnswers(instance: ReturnType<typeof shared.cloneInstance>): void {
 	const translate = instance.t.bind(instance) as unknown as (...args: unknown[]) => unknown;
 	const answers = new Map<string, unknown>();
 	const t = (...args: unknown[]) => {
@@ -86,14 +86,17 @@ function rememberPlainLookups(instance: ReturnType<typeof shared.cloneInstance>)
 		if (args.length !== 2 || typeof key !== "string" || typeof options !== "object" || options === null) {
 			return translate(...args);
 		}
-		const lookup = options as Record<string, unknown>;
-		for (const name in lookup) {
-			if (!PLAIN_LOOKUP_OPTIONS.has(name) || (name === "keyPrefix" && lookup[name]))
+		let cacheKey = key;
+		for (const [name, value] of Object.entries(options)) {
+			if (value === undefined) continue;
+			if (typeof value !== "string" && typeof value !== "number" && typeof value !== "boolean") {
 				return translate(...args);
+			}
+			cacheKey += `\u0000${name}\u0000${JSON.stringify(value)}`;
 		}
-		const cacheKey = `${String(lookup.lng ?? "")}\n${String(lookup.lngs ?? "")}\n${String(lookup.ns ?? "")}\n${key}`;
 		if (answers.has(cacheKey)) return answers.get(cacheKey);
 		const answer = translate(key, options);
+		if (answers.size >= MAX_REMEMBERED_ANSWERS) answers.clear();
 		answers.set(cacheKey, answer);
 		return answer;
 	};

@@ -2,7 +2,7 @@ import { createInstance } from "i18next";
 import { describe, expect, it } from "vitest";
 import { i18nConfig } from "~/lib/i18n";
 import { createRenderI18n } from "~/lib/i18n.server";
-import { ALL_NAMESPACES, serverResources } from "~/locales/server";
+import { ALL_NAMESPACES, serverResources } from "~/locales/resources.server";
 
 /** Every key of a namespace's texts, nested keys joined with dots (plurals under their base key). */
 function keysOf(texts: unknown, prefix = ""): string[] {

@@ -33,7 +33,7 @@ test.describe("texts per page and language", () => {
 		const nav = page.getByRole("navigation", { name: "Main navigation" });
 		const heading = page.getByRole("heading", { level: 1 });
 
-		await nav.getByRole("link", { name: "Art" }).click();
+		await nav.getByRole("link", { name: "Art", exact: true }).click();
 		await expect(page).toHaveURL("/art");
 		await expect(page.getByRole("heading", { name: "Collections" })).toBeVisible();
 		expect(await rawKeys(page)).toEqual([]);
@@ -43,11 +43,11 @@ test.describe("texts per page and language", () => {
 		await expect(page.getByRole("heading", { name: "Project Detail" })).toBeVisible();
 		expect(await rawKeys(page)).toEqual([]);
 
-		await nav.getByRole("link", { name: "Shop" }).click();
+		await nav.getByRole("link", { name: "Shop", exact: true }).click();
 		await expect(heading).toHaveText("Shop");
 		expect(await rawKeys(page)).toEqual([]);
 
-		await nav.getByRole("link", { name: "Artists" }).click();
+		await nav.getByRole("link", { name: "Artists", exact: true }).click();
 		await expect(heading).toHaveText("Artists, Designers & Studios");
 		expect(await rawKeys(page)).toEqual([]);
 
@@ -56,7 +56,7 @@ test.describe("texts per page and language", () => {
 		await expect(page.locator('main a[href^="/project/"]').first()).toBeVisible();
 		expect(await rawKeys(page)).toEqual([]);
 
-		await nav.getByRole("link", { name: "About" }).click();
+		await page.getByRole("link", { name: "About", exact: true }).first().click();
 		await expect(heading).toHaveText("Objects with character, and the people who make them");
 		expect(await rawKeys(page)).toEqual([]);
 
@@ -85,13 +85,13 @@ test.describe("texts per page and language", () => {
 
 		// Russian texts of a namespace this visit has not loaded in any language yet.
 		const nav = page.getByRole("navigation", { name: "Основная навигация" });
-		await nav.getByRole("link", { name: "О нас" }).click();
+		await page.getByRole("link", { name: "О нас", exact: true }).first().click();
 		await expect(page.getByRole("heading", { level: 1 })).toHaveText(
 			"Вещи с характером и люди, которые их создают",
 		);
 		expect(await rawKeys(page)).toEqual([]);
 
-		await nav.getByRole("link", { name: "Искусство" }).click();
+		await nav.getByRole("link", { name: "Искусство", exact: true }).click();
 		await expect(page).toHaveURL("/art");
 		await page.locator('main a[href^="/project/"]').first().click();
 		await expect(page.getByRole("heading", { name: "О проекте" })).toBeVisible();

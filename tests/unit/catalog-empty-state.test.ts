@@ -6,13 +6,19 @@ import { StaticRouter } from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
 import { CategoryProjects } from "~/components/catalog/category-projects";
 import { i18nConfig, type Language } from "~/lib/i18n";
+import { ALL_NAMESPACES, serverResources } from "~/locales/resources.server";
 
 /**
  * Every seeded site category has projects, so the e2e run never sees these states; they are rendered here.
  */
 async function renderGrid(language: Language, props: Parameters<typeof CategoryProjects>[0]) {
 	const i18n = createInstance();
-	await i18n.use(initReactI18next).init({ ...i18nConfig, lng: language });
+	await i18n.use(initReactI18next).init({
+		...i18nConfig,
+		ns: [...ALL_NAMESPACES],
+		resources: serverResources,
+		lng: language,
+	});
 	const html = renderToString(
 		createElement(
 			I18nextProvider,

@@ -6,6 +6,7 @@ import { StaticRouter } from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
 import { RouteErrorPage } from "~/components/error-page";
 import { i18nConfig, type Language } from "~/lib/i18n";
+import { ALL_NAMESPACES, serverResources } from "~/locales/resources.server";
 
 /** What Remix hands the boundary for a thrown response (isRouteErrorResponse checks this shape). */
 function thrownResponse(status: number, statusText: string, data: unknown) {
@@ -15,7 +16,12 @@ function thrownResponse(status: number, statusText: string, data: unknown) {
 /** The root error boundary's page for `error`, rendered in `language`. */
 async function renderError(error: unknown, language: Language = "en") {
 	const i18n = createInstance();
-	await i18n.use(initReactI18next).init({ ...i18nConfig, lng: language });
+	await i18n.use(initReactI18next).init({
+		...i18nConfig,
+		ns: [...ALL_NAMESPACES],
+		resources: serverResources,
+		lng: language,
+	});
 	const html = renderToString(
 		createElement(
 			I18nextProvider,

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Field, FormAlert } from "~/components/ui/form-fields";
 import { PURCHASE_TOAST_MS, purchaseRequestPath } from "~/lib/purchase";
 import { PURCHASE_TEXT, type PurchaseMode } from "~/lib/purchase-mode";
-import { useDeferredValidation } from "~/lib/use-deferred-validation";
+import { validatePurchase } from "~/lib/purchase-schema";
 import { showToast } from "./ui/toaster";
 
 /** What the request action answers a dialog (the page version is redirected instead). */
@@ -44,14 +44,11 @@ export function PurchaseForm({
 	const dialog = Boolean(onDone);
 	const action = purchaseRequestPath(projectId);
 	const fetcherResult = fetcher.data && !fetcher.data.ok ? fetcher.data.result : undefined;
-	const validatePurchase = useDeferredValidation(() =>
-		import("~/lib/purchase-schema").then((schema) => schema.validatePurchase),
-	);
 	const [form, fields] = useForm({
 		id: `purchase-${projectId}`,
 		lastResult: dialog ? fetcherResult : lastResult,
 		defaultValue: { email: defaultEmail ?? "", phone: "+7" },
-		onValidate: validatePurchase,
+		onValidate: ({ formData }) => validatePurchase(formData),
 		shouldValidate: "onBlur",
 		shouldRevalidate: "onInput",
 	});

@@ -17,10 +17,10 @@ import { passRetryAfter } from "~/lib/retry-after";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { rootMetaData, seoMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
-import { useDeferredValidation } from "~/lib/use-deferred-validation";
 import { getSettings } from "~/models/settings.server";
 import { setUserLanguage } from "~/models/users.server";
 import { authenticator, getUser, LoginError, startSession } from "~/services/auth.server";
+import { validateLogin } from "./schema";
 
 /** The texts this page shows besides `common` (app/lib/i18n.ts pageNamespaces). */
 export const handle = { i18n: ["account"] } satisfies I18nHandle;
@@ -59,8 +59,6 @@ const STATUS_BY_ERROR = {
 
 export async function action({ request }: ActionFunctionArgs) {
 	const formData = await readFormData(request);
-	// Imported here, not at the top: a static import would stay in the page's bundle (zod, ~90 kB).
-	const { validateLogin } = await import("./schema");
 	const submission = validateLogin(formData);
 	if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
 	let user: Awaited<ReturnType<typeof authenticator.authenticate>>;
@@ -105,12 +103,11 @@ export default function LoginPage() {
 	const actionData = useActionData<typeof action>();
 	const [searchParams] = useSearchParams();
 	const navigation = useNavigation();
-	const validate = useDeferredValidation(() => import("./schema").then((schema) => schema.validateLogin));
 	const [form, fields] = useForm({
 		id: "login",
 		lastResult: actionData?.result,
 		constraint: { username: { required: true }, password: { required: true } },
-		onValidate: validate,
+		onValidate: ({ formData }) => validateLogin(formData),
 		shouldValidate: "onSubmit",
 		shouldRevalidate: "onInput",
 	});

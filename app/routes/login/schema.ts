@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
 import { isReservedUsername } from "~/lib/usernames";
 
-/** Apart from the route, so the page loads zod only when the form is on screen (useDeferredValidation). */
+/** The form's rules, shared by the browser (Conform's onValidate) and the action. */
 const schema = z.object({
 	username: z
 		.string({ error: "validation.usernameRequired" })

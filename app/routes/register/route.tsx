@@ -17,11 +17,11 @@ import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { clientAddress } from "~/lib/rate-limit.server";
 import { passRetryAfter } from "~/lib/retry-after";
 import { rootMetaData, seoMeta } from "~/lib/seo";
-import { useDeferredValidation } from "~/lib/use-deferred-validation";
 import { getSettings } from "~/models/settings.server";
 import { getUser, registrationAttempts } from "~/services/auth.server";
 import { registerAccount } from "~/services/email-verification.server";
 import { requireSiteOpen } from "~/services/maintenance.server";
+import { validateRegistration } from "./schema";
 
 /** The texts this page shows besides `common` (app/lib/i18n.ts pageNamespaces). */
 export const handle = { i18n: ["account"] } satisfies I18nHandle;
@@ -54,8 +54,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
 	await requireSiteOpen(request);
 	const formData = await readFormData(request);
-	// Imported here, not at the top: a static import would stay in the page's bundle (zod, ~90 kB).
-	const { validateRegistration } = await import("./schema");
 	const submission = validateRegistration(formData);
 	const settings = await getSettings();
 	if (settings.allow_registration !== 1) {
@@ -86,14 +84,11 @@ export default function RegisterPage() {
 	const { open } = useLoaderData<typeof loader>();
 	const actionData = useActionData<typeof action>();
 	const navigation = useNavigation();
-	const validate = useDeferredValidation(() =>
-		import("./schema").then((schema) => schema.validateRegistration),
-	);
 	const [form, fields] = useForm({
 		id: "register",
 		lastResult: actionData?.result,
 		defaultValue: { phone: "+7" },
-		onValidate: validate,
+		onValidate: ({ formData }) => validateRegistration(formData),
 		shouldValidate: "onBlur",
 		shouldRevalidate: "onInput",
 	});

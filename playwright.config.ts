@@ -9,6 +9,7 @@ import {
 	FIRST_PORT,
 	SESSION_SECRET,
 } from "./tests/e2e/servers";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./tests/support/chromium";
 
 /**
  * End-to-end tests against the production build, in Debian's Chromium, each spec run twice: with
@@ -85,16 +86,8 @@ export default defineConfig({
 		// contexts. E2E_FRESH_CONTEXTS=1 brings back a new context per test.
 		reuseContext: !process.env.E2E_FRESH_CONTEXTS,
 		launchOptions: {
-			executablePath: "/usr/bin/chromium",
-			args: [
-				"--no-sandbox",
-				"--disable-gpu",
-				"--disable-background-networking",
-				"--disable-component-update",
-				"--disable-sync",
-				"--no-first-run",
-				"--disable-quic",
-			],
+			executablePath: CHROMIUM_PATH,
+			args: CHROMIUM_FLAGS,
 		},
 	},
 	projects: [

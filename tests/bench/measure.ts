@@ -8,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../support/chromium";
 
 /** What browsers send; the responses they get back are what is measured. */
 export const BROWSER_HEADERS = {
@@ -85,16 +86,7 @@ export interface LighthouseResult {
 	cls: number;
 }
 
-const CHROMIUM = "/usr/bin/chromium";
-const CHROME_FLAGS = [
-	"--headless=new",
-	"--no-sandbox",
-	"--disable-gpu",
-	"--disable-background-networking",
-	"--disable-component-update",
-	"--disable-sync",
-	"--no-first-run",
-];
+const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_FLAGS];
 
 /**
  * One Lighthouse run (mobile: its default emulated phone and simulated slow 4G), performance only, through
@@ -109,7 +101,7 @@ export function lighthouse(url: string, cookie?: string): LighthouseResult {
 			"--form-factor=mobile",
 			"--output=json",
 			`--output-path=${output}`,
-			`--chrome-path=${CHROMIUM}`,
+			`--chrome-path=${CHROMIUM_PATH}`,
 			`--chrome-flags=${CHROME_FLAGS.join(" ")}`,
 			"--quiet",
 		];

@@ -9,12 +9,11 @@ import {
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
-import { createRenderI18n, getLanguage, languageParamCookie, pageTranslations } from "./lib/i18n.server";
+import { getLanguage, languageParamCookie, pageTranslations, serverTexts } from "./lib/i18n.server";
 import { logger } from "./lib/logger.server";
 import { NonceProvider } from "./lib/nonce";
 import { applySecurityHeaders } from "./lib/security-headers.server";
-import { TranslationsProvider } from "./lib/translations";
+import { TextStoreProvider, TranslationsProvider } from "./lib/translations";
 
 export const streamTimeout = 5000;
 
@@ -26,7 +25,6 @@ export default async function handleRequest(
 ): Promise<Response> {
 	const nonce = randomBytes(16).toString("base64");
 	const language = await getLanguage(request);
-	const i18n = await createRenderI18n(language);
 
 	applySecurityHeaders(responseHeaders, nonce);
 	const languageCookie = await languageParamCookie(request);
@@ -39,11 +37,11 @@ export default async function handleRequest(
 		let shellRendered = false;
 		const { pipe, abort } = renderToPipeableStream(
 			<NonceProvider value={nonce}>
-				<I18nextProvider i18n={i18n}>
+				<TextStoreProvider value={serverTexts}>
 					<TranslationsProvider value={pageTranslations(language, remixContext)}>
 						<RemixServer context={remixContext} url={request.url} nonce={nonce} />
 					</TranslationsProvider>
-				</I18nextProvider>
+				</TextStoreProvider>
 			</NonceProvider>,
 			{
 				nonce,

@@ -15,8 +15,6 @@ import {
 	ScrollRestoration,
 	useRouteError,
 } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
-import { useChangeLanguage } from "remix-i18next/react";
 import { BackToTop } from "./components/back-to-top";
 import { RouteErrorPage } from "./components/error-page";
 import { MaintenancePage } from "./components/maintenance-page";
@@ -33,7 +31,7 @@ import { formatVariant, VARIANT_HEADER } from "./lib/page-cache.server";
 import { useRootData, useTheme } from "./lib/root-data";
 import { getTheme } from "./lib/theme.server";
 import { takeToast } from "./lib/toast.server";
-import { TranslationsScript } from "./lib/translations";
+import { PageLanguageProvider, TranslationsScript, useTranslation } from "./lib/translations";
 import { listFavouriteIds } from "./models/favourites.server";
 import { getSettings } from "./models/settings.server";
 import { getUser } from "./services/auth.server";
@@ -112,11 +110,20 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {
+	const { language } = useRootData();
+	// Every text on the page follows the language the root loader chose.
+	return (
+		<PageLanguageProvider value={language}>
+			<Document>{children}</Document>
+		</PageLanguageProvider>
+	);
+}
+
+function Document({ children }: { children: React.ReactNode }) {
 	const { t } = useTranslation();
 	const { language, toast } = useRootData();
 	const theme = useTheme();
 	const nonce = useNonce();
-	useChangeLanguage(language);
 	return (
 		<html lang={language} className={theme === "dark" ? "dark" : undefined} style={{ colorScheme: theme }}>
 			<head>

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useRootData } from "~/lib/root-data";
 import { AUDIO_VOLUME, cx } from "~/lib/site";
+import { useTranslation } from "~/lib/translations";
 import { useHydrated } from "~/lib/use-hydrated";
 import { MutedIcon, PauseIcon, PlayIcon, VolumeIcon } from "./icons";
 

@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { BACK_TO_TOP_THRESHOLD_PX, cx } from "~/lib/site";
+import { useTranslation } from "~/lib/translations";
 import { usePrefersReducedMotion } from "~/lib/use-prefers-reduced-motion";
 import { useScrolledPast } from "~/lib/use-scrolled-past";
 import { ArrowUpIcon } from "./icons";

@@ -1,8 +1,8 @@
 import { useCallback, useRef } from "react";
-import { useTranslation } from "react-i18next";
 import { purchaseRequestPath } from "~/lib/purchase";
 import { PURCHASE_TEXT, type PurchaseMode } from "~/lib/purchase-mode";
 import { useRootData } from "~/lib/root-data";
+import { useTranslation } from "~/lib/translations";
 import { useHydrated } from "~/lib/use-hydrated";
 import { CloseIcon } from "./icons";
 import { PurchaseForm } from "./purchase-form";

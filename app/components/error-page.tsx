@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translations";
 
 /** The translated message for a thrown response's status; 404 has a page of its own. */
 const STATUS_MESSAGES: Record<number, string> = {

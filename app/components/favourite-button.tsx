@@ -1,7 +1,7 @@
 import { useFetcher, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { useRootData } from "~/lib/root-data";
 import { cx } from "~/lib/site";
+import { useTranslation } from "~/lib/translations";
 import { useHydrated } from "~/lib/use-hydrated";
 import { HeartIcon } from "./icons";
 

@@ -1,9 +1,8 @@
 import { useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
 import { isLanguage, SUPPORTED_LANGUAGES } from "~/lib/i18n";
 import { useRootData } from "~/lib/root-data";
-import { loadLanguage } from "~/lib/translations";
+import { useLoadLanguage, useTranslation } from "~/lib/translations";
 import { useHydrated } from "~/lib/use-hydrated";
 import { ChevronDownIcon, GlobeIcon } from "./icons";
 import { useDisclosureDismiss } from "./use-disclosure-dismiss";
@@ -13,7 +12,8 @@ import { useDisclosureDismiss } from "./use-disclosure-dismiss";
  * With JavaScript it closes on Escape or an outside click and switches language in place.
  */
 export function LanguageMenu() {
-	const { t, i18n } = useTranslation();
+	const { t } = useTranslation();
+	const loadLanguage = useLoadLanguage();
 	const { language } = useRootData();
 	const location = useLocation();
 	const hydrated = useHydrated();
@@ -51,7 +51,7 @@ export function LanguageMenu() {
 					if (!isLanguage(chosen) || needsRedirect) return;
 					event.preventDefault();
 					const form = new FormData(event.currentTarget, submitter);
-					void loadLanguage(i18n, chosen).then(() =>
+					void loadLanguage(chosen).then(() =>
 						fetcher.submit(form, { method: "post", action: "/resources/language" }),
 					);
 				}}

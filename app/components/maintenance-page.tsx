@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translations";
 
 /**
  * What visitors see while the site is in maintenance mode (HTTP 503). The header still offers sign-in for

@@ -1,8 +1,8 @@
 import { NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { MAIN_NAV_LINKS, MOBILE_EXTRA_LINKS } from "~/lib/navigation";
 import { cx, STUDIO_URL } from "~/lib/site";
+import { useTranslation } from "~/lib/translations";
 import { useHydrated } from "~/lib/use-hydrated";
 import { CloseIcon, ExternalIcon, MenuIcon } from "./icons";
 

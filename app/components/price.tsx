@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { formatPrice, hasPrice } from "~/lib/format";
+import { useTranslation } from "~/lib/translations";
 
 /**
  * A piece's price as every screen shows it: rubles the Russian way, or "Price on request" when the piece has

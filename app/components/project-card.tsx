@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import type { ProjectSummary } from "~/lib/project-summary";
 import { cx } from "~/lib/site";
+import { useTranslation } from "~/lib/translations";
 import { useImageStatus } from "~/lib/use-image-status";
 import { AvailabilityMark } from "./catalog/availability-mark";
 import { FavouriteButton } from "./favourite-button";

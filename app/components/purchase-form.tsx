@@ -1,11 +1,11 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { Form, useFetcher, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
 import { Field, FormAlert } from "~/components/ui/form-fields";
 import { PURCHASE_TOAST_MS, purchaseRequestPath } from "~/lib/purchase";
 import { PURCHASE_TEXT, type PurchaseMode } from "~/lib/purchase-mode";
 import { validatePurchase } from "~/lib/purchase-schema";
+import { useTranslation } from "~/lib/translations";
 import { showToast } from "./ui/toaster";
 
 /** What the request action answers a dialog (the page version is redirected instead). */

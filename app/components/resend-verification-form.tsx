@@ -1,5 +1,5 @@
 import { useFetcher, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translations";
 
 /** What /verify-email's action answers a refused "send again" (a success redirects with a toast). */
 interface ResendRefusal {

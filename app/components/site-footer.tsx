@@ -1,8 +1,8 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { SITE_CATEGORIES } from "~/lib/categories";
 import { useRootData } from "~/lib/root-data";
 import { BRAND_WORD, CONTACT_EMAIL, CREDIT_URL, FOOTER_MARQUEE_WORDS, STUDIO_URL } from "~/lib/site";
+import { useTranslation } from "~/lib/translations";
 import { ExternalIcon } from "./icons";
 
 /** The gallery column: where to buy, who made it, and how it reaches you (decisions, Round 2). */

@@ -1,8 +1,8 @@
 import { Link, NavLink } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { MAIN_NAV_LINKS } from "~/lib/navigation";
 import { useRootData } from "~/lib/root-data";
 import { BRAND_WORD, cx, HEADER_SCROLL_THRESHOLD_PX } from "~/lib/site";
+import { useTranslation } from "~/lib/translations";
 import { useScrolledPast } from "~/lib/use-scrolled-past";
 import { AudioPlayer } from "./audio-player";
 import { UserIcon } from "./icons";

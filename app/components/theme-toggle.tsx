@@ -1,6 +1,6 @@
 import { useFetcher, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { useTheme } from "~/lib/root-data";
+import { useTranslation } from "~/lib/translations";
 import { useHydrated } from "~/lib/use-hydrated";
 import { MoonIcon, SunIcon } from "./icons";
 

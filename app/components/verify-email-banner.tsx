@@ -1,6 +1,6 @@
 import { useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { useRootData } from "~/lib/root-data";
+import { useTranslation } from "~/lib/translations";
 import { ResendVerificationForm } from "./resend-verification-form";
 
 /**

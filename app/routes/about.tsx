@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { ArrowLink } from "~/components/pages/arrow-link";
 import { readRecords, readStrings } from "~/components/pages/locale-content";
 import { PageIntro } from "~/components/pages/page-intro";
@@ -9,6 +8,7 @@ import { SITE_CATEGORIES } from "~/lib/categories";
 import type { I18nHandle } from "~/lib/i18n";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { rootMetaData, seoMeta } from "~/lib/seo";
+import { useTranslation } from "~/lib/translations";
 import { listArtists } from "~/models/artists.server";
 import { searchProjects } from "~/models/projects.server";
 

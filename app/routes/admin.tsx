@@ -1,7 +1,7 @@
 import { data, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, NavLink, Outlet, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import type { I18nHandle } from "~/lib/i18n";
+import { useTranslation } from "~/lib/translations";
 import { countNewRequests } from "~/models/purchase-requests.server";
 import { requireAdmin } from "~/services/auth.server";
 

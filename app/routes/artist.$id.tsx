@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { Paragraphs } from "~/components/catalog/paragraphs";
 import { ArrowLeftIcon, ArrowRightIcon } from "~/components/icons";
 import { ProjectCard } from "~/components/project-card";
@@ -9,6 +8,7 @@ import { type I18nHandle, localized } from "~/lib/i18n";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { imageUrl } from "~/lib/images";
 import { absoluteUrl, localizedUrl, rootMetaData, seoMeta } from "~/lib/seo";
+import { useTranslation } from "~/lib/translations";
 import { getArtistById } from "~/models/artists.server";
 import { listProjectsByArtist, toProjectSummary } from "~/models/projects.server";
 import { toStoredImage } from "~/models/stored-image.server";

@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useTranslation } from "react-i18next";
 import { readRecords } from "~/components/pages/locale-content";
 import { PageIntro } from "~/components/pages/page-intro";
 import { SectionHeading } from "~/components/pages/section-heading";
@@ -7,6 +6,7 @@ import type { I18nHandle } from "~/lib/i18n";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { rootMetaData, seoMeta } from "~/lib/seo";
 import { INFO_EMAIL, PHONE_DISPLAY, PHONE_LINK, SALES_EMAIL } from "~/lib/site";
+import { useTranslation } from "~/lib/translations";
 
 /** The texts this page shows besides `common` (app/lib/i18n.ts pageNamespaces). */
 export const handle = { i18n: ["pages"] } satisfies I18nHandle;

@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { BuyButton } from "~/components/buy-button";
 import { AvailabilityMark } from "~/components/catalog/availability-mark";
 import { Paragraphs } from "~/components/catalog/paragraphs";
@@ -20,6 +19,7 @@ import type { ProjectSummary } from "~/lib/project-summary";
 import { purchaseMode } from "~/lib/purchase-mode";
 import { absoluteUrl, rootMetaData, seoMeta } from "~/lib/seo";
 import { CONTACT_EMAIL } from "~/lib/site";
+import { useTranslation } from "~/lib/translations";
 import {
 	getProjectById,
 	listProjectImages,

@@ -1,7 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { Price } from "~/components/price";
 import type { PurchaseActionData } from "~/components/purchase-form";
 import { PurchaseForm } from "~/components/purchase-form";
@@ -16,6 +15,7 @@ import { purchaseSchema } from "~/lib/purchase-schema";
 import { clientAddress } from "~/lib/rate-limit.server";
 import { rootMetaData, seoMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
+import { useTranslation } from "~/lib/translations";
 import { getProjectById } from "~/models/projects.server";
 import { ProjectNotFoundError, ProjectSoldError } from "~/models/purchase-requests.server";
 import { getUser } from "~/services/auth.server";

@@ -1,6 +1,5 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, type ShouldRevalidateFunction, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { AuthCard } from "~/components/auth-card";
 import { ResendVerificationForm } from "~/components/resend-verification-form";
 import { FormAlert } from "~/components/ui/form-fields";
@@ -11,6 +10,7 @@ import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { MAIL_LINK_HEADERS, mailLinkPageHeaders, mailLinkPageMeta } from "~/lib/mail-link-page";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { redirectWithToast } from "~/lib/toast.server";
+import { useTranslation } from "~/lib/translations";
 import { getUser, requireUser } from "~/services/auth.server";
 import { confirmEmail, resendVerification } from "~/services/email-verification.server";
 import { requireSiteOpen } from "~/services/maintenance.server";

@@ -1,28 +1,18 @@
-import { createInstance } from "i18next";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
 import { StaticRouter } from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
 import { CategoryProjects } from "~/components/catalog/category-projects";
-import { i18nConfig, type Language } from "~/lib/i18n";
-import { ALL_NAMESPACES, serverResources } from "~/locales/resources.server";
+import type { Language } from "~/lib/i18n";
+import { withTexts } from "../support/with-texts";
 
 /**
  * Every seeded site category has projects, so the e2e run never sees these states; they are rendered here.
  */
 async function renderGrid(language: Language, props: Parameters<typeof CategoryProjects>[0]) {
-	const i18n = createInstance();
-	await i18n.use(initReactI18next).init({
-		...i18nConfig,
-		ns: [...ALL_NAMESPACES],
-		resources: serverResources,
-		lng: language,
-	});
 	const html = renderToString(
-		createElement(
-			I18nextProvider,
-			{ i18n },
+		withTexts(
+			language,
 			createElement(StaticRouter, { location: "/art" }, createElement(CategoryProjects, props)),
 		),
 	);

@@ -1,12 +1,10 @@
-import { createInstance } from "i18next";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
 import { StaticRouter } from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
 import { RouteErrorPage } from "~/components/error-page";
-import { i18nConfig, type Language } from "~/lib/i18n";
-import { ALL_NAMESPACES, serverResources } from "~/locales/resources.server";
+import type { Language } from "~/lib/i18n";
+import { withTexts } from "../support/with-texts";
 
 /** What Remix hands the boundary for a thrown response (isRouteErrorResponse checks this shape). */
 function thrownResponse(status: number, statusText: string, data: unknown) {
@@ -15,17 +13,9 @@ function thrownResponse(status: number, statusText: string, data: unknown) {
 
 /** The root error boundary's page for `error`, rendered in `language`. */
 async function renderError(error: unknown, language: Language = "en") {
-	const i18n = createInstance();
-	await i18n.use(initReactI18next).init({
-		...i18nConfig,
-		ns: [...ALL_NAMESPACES],
-		resources: serverResources,
-		lng: language,
-	});
 	const html = renderToString(
-		createElement(
-			I18nextProvider,
-			{ i18n },
+		withTexts(
+			language,
 			createElement(StaticRouter, { location: "/" }, createElement(RouteErrorPage, { error })),
 		),
 	);

@@ -1,10 +1,10 @@
 import { Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { CARD_TABLE } from "~/components/ui/card-table";
 import type { SortDirection } from "~/lib/admin-list";
 import { withParams } from "~/lib/admin-list";
 import { cx } from "~/lib/site";
+import { useTranslation } from "~/lib/translations";
 
 /** A column whose header is a link that sorts the table by `sort` (first click: `first`, then the other way). */
 export interface SortableColumn {

@@ -1,8 +1,8 @@
 import { Form, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { Pagination } from "~/components/ui/pagination";
 import { MAX_SEARCH_LENGTH, withParams } from "~/lib/admin-list";
+import { useTranslation } from "~/lib/translations";
 
 /**
  * An admin table's search: a GET form, so it works without JavaScript. It keeps the sort (and any filter

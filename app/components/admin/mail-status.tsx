@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { cx } from "~/lib/site";
+import { useTranslation } from "~/lib/translations";
 
 /** How the outbox is emptied (services/mail.server.ts `mailDelivery`): by SMTP, kept for reading, or not at all. */
 export type MailDeliveryView = "smtp" | "kept" | "undelivered";

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translations";
 
 /**
  * The project form's error boundary: an upload over the request cap (413) or a broken body (400) is

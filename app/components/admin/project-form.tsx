@@ -2,7 +2,6 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { type ChangeEvent, useState } from "react";
-import { useTranslation } from "react-i18next";
 import {
 	CheckboxField,
 	Field,
@@ -14,6 +13,7 @@ import {
 import { PROJECT_AVAILABILITIES, PROJECT_CATEGORIES, type ProjectStatus } from "~/lib/categories";
 import { imageUrl, isVectorKey, type StoredImage, variantKey, variantWidths } from "~/lib/images";
 import { GALLERY_FIELDS, MAX_GALLERY_FILES, projectSchema } from "~/lib/project-form";
+import { useTranslation } from "~/lib/translations";
 import { MAX_IMAGE_BYTES } from "~/lib/upload-limits";
 
 export interface ProjectFormProject {

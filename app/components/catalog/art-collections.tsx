@@ -1,7 +1,7 @@
 import Autoplay from "embla-carousel-autoplay";
 import useEmblaCarousel from "embla-carousel-react";
 import { type CSSProperties, useCallback, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translations";
 import { ArrowLeftIcon, ArrowRightIcon } from "~/components/icons";
 import { cx } from "~/lib/site";
 import { useEmblaSelectedIndex } from "~/lib/use-embla-selected-index";

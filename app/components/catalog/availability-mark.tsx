@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import type { ProjectAvailability } from "~/lib/categories";
 import { cx } from "~/lib/site";
+import { useTranslation } from "~/lib/translations";
 
 /** "Sold" or "Reserved" as a small pill; nothing for an available piece. */
 export function AvailabilityMark({

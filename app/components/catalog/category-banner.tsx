@@ -1,6 +1,6 @@
 import type { CSSProperties } from "react";
-import { useTranslation } from "react-i18next";
 import { SITE_CATEGORIES, type SiteCategory } from "~/lib/categories";
+import { useTranslation } from "~/lib/translations";
 
 /**
  * The category page's title banner: the category name rises out of a mask, a rule draws itself and the

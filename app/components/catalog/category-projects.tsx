@@ -1,9 +1,9 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { ArrowRightIcon } from "~/components/icons";
 import { ProjectCard } from "~/components/project-card";
 import type { ProjectSummary } from "~/lib/project-summary";
+import { useTranslation } from "~/lib/translations";
 
 interface CategoryProjectsProps {
 	projects: ProjectSummary[];

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import type { DesignPageType } from "~/lib/categories";
 import { cx } from "~/lib/site";
+import { useTranslation } from "~/lib/translations";
 
 /** All · Furniture · Clothing · Objects, in the order the page names them. */
 const CHIPS: Array<DesignPageType | null> = [null, "furniture", "clothing", "objects"];

@@ -1,7 +1,7 @@
 import { type KeyboardEvent, type PointerEvent, useCallback, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { ArrowLeftIcon, ArrowRightIcon, CloseIcon } from "~/components/icons";
 import { cx } from "~/lib/site";
+import { useTranslation } from "~/lib/translations";
 import { usePrefersReducedMotion } from "~/lib/use-prefers-reduced-motion";
 
 export interface LightboxImage {

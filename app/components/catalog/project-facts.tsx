@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translations";
 
 /** The facts of a piece that are known, in the visitor's language; empty ones are left out. */
 export interface ProjectFactValues {

@@ -1,7 +1,7 @@
 import Autoplay from "embla-carousel-autoplay";
 import useEmblaCarousel from "embla-carousel-react";
 import { type KeyboardEvent, useCallback, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translations";
 import { ArrowLeftIcon, ArrowRightIcon, Icon, PauseIcon, PlayIcon } from "~/components/icons";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { ImageSpinner } from "~/components/ui/image-spinner";

@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { Icon, type IconProps } from "~/components/icons";
 import type { ProjectCategory } from "~/lib/categories";
+import { useTranslation } from "~/lib/translations";
 
 type SellingPoint =
 	| "handcrafted"

@@ -1,8 +1,8 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode, SVGProps } from "react";
-import { useTranslation } from "react-i18next";
 import { ArrowRightIcon } from "~/components/icons";
 import { SITE_CATEGORIES, type SiteCategory } from "~/lib/categories";
+import { useTranslation } from "~/lib/translations";
 
 /** The four site categories as large links, each with its own mark and an arrow that moves on hover. */
 export function CategoryLinks() {

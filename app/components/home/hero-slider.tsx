@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import Autoplay from "embla-carousel-autoplay";
 import useEmblaCarousel from "embla-carousel-react";
 import { type CSSProperties, type MouseEvent, useCallback, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translations";
 import { ArrowLeftIcon, ArrowRightIcon } from "~/components/icons";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { categoryPagePath, type SlideCategory } from "~/lib/categories";

@@ -1,7 +1,7 @@
 import { type CSSProperties, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useRootData } from "~/lib/root-data";
 import { BRAND_WORD, BRAND_WORD_RU } from "~/lib/site";
+import { useTranslation } from "~/lib/translations";
 
 /** How far apart the letters swap to ФОРМА and back (one at a time). */
 const LETTER_SWAP_STEP_MS = 90;

@@ -1,11 +1,11 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { ArrowRightIcon } from "~/components/icons";
 import { ProjectCard } from "~/components/project-card";
 import { ResponsiveImage } from "~/components/responsive-image";
 import type { StoredImage } from "~/lib/images";
 import type { ProjectSummary } from "~/lib/project-summary";
+import { useTranslation } from "~/lib/translations";
 
 /** What the designers block needs of an artist. */
 export interface ArtistTeaser {

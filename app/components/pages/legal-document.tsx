@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import type { Language } from "~/lib/i18n";
 import { useRootData } from "~/lib/root-data";
+import { useTranslation } from "~/lib/translations";
 import { ArrowLink } from "./arrow-link";
 import type { DocumentSection, TextBlock } from "./locale-content";
 import { PageIntro } from "./page-intro";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { rootMetaData, seoMeta } from "~/lib/seo";
+import { useTranslation } from "~/lib/translations";
 import { LegalDocument } from "./legal-document";
 import type { LegalPageName, loadLegalPage } from "./legal-page.server";
 

@@ -1,7 +1,7 @@
 import { type FieldMetadata, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
-import { useTranslation } from "react-i18next";
 import { cx } from "~/lib/site";
+import { useTranslation } from "~/lib/translations";
 import { ACCEPTED_IMAGE_TYPES } from "~/lib/upload-limits";
 
 /**

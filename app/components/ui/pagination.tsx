@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { ArrowLeftIcon, ArrowRightIcon } from "~/components/icons";
 import { cx } from "~/lib/site";
+import { useTranslation } from "~/lib/translations";
 
 /** Page numbers to show: the first, the last and the current one with its neighbours; null marks a gap. */
 function visiblePages(page: number, pageCount: number): Array<number | null> {

@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { pageNamespaces } from "~/lib/i18n";
 import { cx } from "~/lib/site";
 import type { Toast } from "~/lib/toast";
+import { useTranslation } from "~/lib/translations";
 import { useHydrated } from "~/lib/use-hydrated";
 import { CloseIcon } from "../icons";
 

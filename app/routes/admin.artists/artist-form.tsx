@@ -1,10 +1,10 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { CheckboxField, Field, FileField, FormAlert, TextareaField } from "~/components/ui/form-fields";
 import { ARTISTS_PATH, artistSchema } from "~/lib/artist-form";
+import { useTranslation } from "~/lib/translations";
 import type { ArtistRow, action } from "./route";
 
 /** Add (`?new`) or edit (`?edit=<id>`) an artist: both languages at once, a plain multipart POST. */

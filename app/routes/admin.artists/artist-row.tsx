@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { ResponsiveImage } from "~/components/responsive-image";
+import { useTranslation } from "~/lib/translations";
 import type { ArtistRow } from "./route";
 
 const smallButton =

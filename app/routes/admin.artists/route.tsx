@@ -1,6 +1,5 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { AdminPageHeader } from "~/components/admin/admin-page-header";
 import { AdminTable } from "~/components/admin/admin-table";
 import { DeleteConfirmation } from "~/components/ui/delete-confirmation";
@@ -9,6 +8,7 @@ import { ARTISTS_PATH } from "~/lib/artist-form";
 import { localized } from "~/lib/i18n";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { adminMeta } from "~/lib/seo";
+import { useTranslation } from "~/lib/translations";
 import { listArtistsWithWorkCount } from "~/models/artists.server";
 import { toStoredImage } from "~/models/stored-image.server";
 import { requireAdmin } from "~/services/auth.server";

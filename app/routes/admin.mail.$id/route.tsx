@@ -1,10 +1,10 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { MailStatus, useMailDateFormat } from "~/components/admin/mail-status";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { adminMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
+import { useTranslation } from "~/lib/translations";
 import { getMail, requeueFailedMail } from "~/models/outbox.server";
 import { requireAdmin } from "~/services/auth.server";
 import { mailDelivery, mailFromAddress, mailQueued } from "~/services/mail.server";

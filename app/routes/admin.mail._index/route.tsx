@@ -1,6 +1,5 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { AdminPageHeader } from "~/components/admin/admin-page-header";
 import { AdminTable } from "~/components/admin/admin-table";
@@ -10,6 +9,7 @@ import { parseListQuery, withParams } from "~/lib/admin-list";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { adminMeta } from "~/lib/seo";
 import { cx } from "~/lib/site";
+import { useTranslation } from "~/lib/translations";
 import { countMailByStatus, listMail } from "~/models/outbox.server";
 import { requireAdmin } from "~/services/auth.server";
 import { mailDelivery } from "~/services/mail.server";

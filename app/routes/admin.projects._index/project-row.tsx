@@ -1,11 +1,11 @@
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
 import { Price } from "~/components/price";
 import { showToast } from "~/components/ui/toaster";
 import type { ProjectCategory } from "~/lib/categories";
 import { imageUrl, isVectorKey, type StoredImage, variantKey, variantWidths } from "~/lib/images";
 import { cx } from "~/lib/site";
+import { useTranslation } from "~/lib/translations";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { action, ProjectListRow } from "./route";
 

@@ -1,6 +1,5 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { AdminTable } from "~/components/admin/admin-table";
 import { ListPager, ListSearch, ListSummary } from "~/components/admin/list-controls";
 import { DeleteConfirmation } from "~/components/ui/delete-confirmation";
@@ -8,6 +7,7 @@ import { parseListQuery } from "~/lib/admin-list";
 import { readFormData } from "~/lib/form.server";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { adminMeta } from "~/lib/seo";
+import { useTranslation } from "~/lib/translations";
 import { ADMIN_PROJECT_SORTS, getProjectById, listProjectsForAdmin } from "~/models/projects.server";
 import { toStoredImage } from "~/models/stored-image.server";
 import { requireAdmin } from "~/services/auth.server";

@@ -1,10 +1,10 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Link, useActionData, useFetcher, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { Price } from "~/components/price";
 import { TextareaField } from "~/components/ui/form-fields";
 import { REQUEST_STATUSES } from "~/lib/request-status";
+import { useTranslation } from "~/lib/translations";
 import { useHydrated } from "~/lib/use-hydrated";
 import { noteSchema, REQUESTS_PATH } from "./request-schemas";
 import type { action, RequestListRow } from "./route";

@@ -1,6 +1,5 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { AdminPageHeader } from "~/components/admin/admin-page-header";
 import { AdminTable } from "~/components/admin/admin-table";
 import { ListPager, ListSearch, ListSummary } from "~/components/admin/list-controls";
@@ -10,6 +9,7 @@ import { readFormData } from "~/lib/form.server";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { REQUEST_STATUSES } from "~/lib/request-status";
 import { adminMeta } from "~/lib/seo";
+import { useTranslation } from "~/lib/translations";
 import { listRequests } from "~/models/purchase-requests.server";
 import { requireAdmin } from "~/services/auth.server";
 import { changeStatus, saveNote } from "./actions.server";

@@ -1,10 +1,10 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { CheckboxField, Field, FileField, FormAlert, SelectField } from "~/components/ui/form-fields";
 import { SLIDE_CATEGORIES } from "~/lib/categories";
+import { useTranslation } from "~/lib/translations";
 import type { action, SlideRow } from "./route";
 import { SLIDER_PATH, slideSchema } from "./slide-schema";
 

@@ -1,7 +1,7 @@
 import { Link, useFetcher } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { RowForm } from "~/components/admin/row-form";
 import { ResponsiveImage } from "~/components/responsive-image";
+import { useTranslation } from "~/lib/translations";
 import type { action, SlideRow } from "./route";
 import { SLIDER_PATH } from "./slide-schema";
 

@@ -1,8 +1,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { Field, FormAlert, SelectField } from "~/components/ui/form-fields";
+import { useTranslation } from "~/lib/translations";
 import type { action } from "./route";
 import { createSchema, ROLES, USERS_PATH } from "./user-schemas";
 

@@ -1,6 +1,5 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { AdminPageHeader } from "~/components/admin/admin-page-header";
 import { AdminTable } from "~/components/admin/admin-table";
 import { ListPager, ListSearch, ListSummary } from "~/components/admin/list-controls";
@@ -9,6 +8,7 @@ import { parseListQuery } from "~/lib/admin-list";
 import { readFormData } from "~/lib/form.server";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { adminMeta } from "~/lib/seo";
+import { useTranslation } from "~/lib/translations";
 import { listUsers, USER_SORTS } from "~/models/users.server";
 import { requireAdmin } from "~/services/auth.server";
 import { changeAccess, createFromForm } from "./actions.server";

@@ -1,8 +1,8 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
 import { RowForm } from "~/components/admin/row-form";
 import { showToast } from "~/components/ui/toaster";
+import { useTranslation } from "~/lib/translations";
 import type { action } from "./route";
 import { USERS_PATH } from "./user-schemas";
 

@@ -7,7 +7,6 @@ import {
 	redirect,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { AuthCard } from "~/components/auth-card";
 import { Field, FormAlert } from "~/components/ui/form-fields";
 import { readFormData } from "~/lib/form.server";
@@ -17,6 +16,7 @@ import { passRetryAfter } from "~/lib/retry-after";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { rootMetaData, seoMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
+import { useTranslation } from "~/lib/translations";
 import { getSettings } from "~/models/settings.server";
 import { setUserLanguage } from "~/models/users.server";
 import { authenticator, getUser, LoginError, startSession } from "~/services/auth.server";

@@ -7,7 +7,6 @@ import {
 	redirect,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { AuthCard } from "~/components/auth-card";
 import { Field, FormAlert } from "~/components/ui/form-fields";
 import { publicOrigin } from "~/lib/env.server";
@@ -17,6 +16,7 @@ import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { clientAddress } from "~/lib/rate-limit.server";
 import { passRetryAfter } from "~/lib/retry-after";
 import { rootMetaData, seoMeta } from "~/lib/seo";
+import { useTranslation } from "~/lib/translations";
 import { getSettings } from "~/models/settings.server";
 import { getUser, registrationAttempts } from "~/services/auth.server";
 import { registerAccount } from "~/services/email-verification.server";

@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { ProjectCard } from "~/components/project-card";
 import { Pagination } from "~/components/ui/pagination";
 import type { I18nHandle } from "~/lib/i18n";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { rootMetaData, seoMeta } from "~/lib/seo";
 import { cx } from "~/lib/site";
+import { useTranslation } from "~/lib/translations";
 import { listArtistsWithWorks } from "~/models/artists.server";
 import { SHOP_SORTS, searchProjects, toProjectSummary } from "~/models/projects.server";
 import { ShopFilters, ShopFiltersDisclosure, ShopFiltersJumpLink } from "./shop-filters";

@@ -8,9 +8,9 @@ import {
 	useId,
 	useRef,
 } from "react";
-import { useTranslation } from "react-i18next";
 import { ChevronDownIcon } from "~/components/icons";
 import { PROJECT_CATEGORIES } from "~/lib/categories";
+import { useTranslation } from "~/lib/translations";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { ShopSort } from "~/models/projects.server";
 import { DEFAULT_SORT, MAX_QUERY_LENGTH, type ShopQuery, shopHref } from "./shop-href";

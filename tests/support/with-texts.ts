@@ -1,0 +1,15 @@
+import { createElement, type ReactElement } from "react";
+import type { Language } from "~/lib/i18n";
+import { PageLanguageProvider, TextStore, TextStoreProvider } from "~/lib/translations";
+import { serverResources } from "~/locales/resources.server";
+
+const texts = new TextStore({ language: "en", texts: serverResources });
+
+/** `element` with every text in reach, shown in `language`, as a page render on the server has it. */
+export function withTexts(language: Language, element: ReactElement): ReactElement {
+	return createElement(
+		TextStoreProvider,
+		{ value: texts },
+		createElement(PageLanguageProvider, { value: language }, element),
+	);
+}

@@ -1,10 +1,8 @@
-import Autoplay from "embla-carousel-autoplay";
-import useEmblaCarousel from "embla-carousel-react";
-import { type CSSProperties, useCallback, useState } from "react";
-import { useTranslation } from "~/lib/translations";
+import { type CSSProperties, useCallback } from "react";
 import { ArrowLeftIcon, ArrowRightIcon } from "~/components/icons";
 import { cx } from "~/lib/site";
-import { useEmblaSelectedIndex } from "~/lib/use-embla-selected-index";
+import { useTranslation } from "~/lib/translations";
+import { useCarousel, useEmblaSelectedIndex } from "~/lib/use-carousel";
 import { useHydrated } from "~/lib/use-hydrated";
 import { usePrefersReducedMotion } from "~/lib/use-prefers-reduced-motion";
 
@@ -22,12 +20,11 @@ export function ArtCollections() {
 	const { t } = useTranslation("catalog");
 	const hydrated = useHydrated();
 	const reducedMotion = usePrefersReducedMotion();
-	const [autoplay] = useState(() =>
-		Autoplay({ delay: AUTOPLAY_DELAY_MS, stopOnInteraction: false, stopOnMouseEnter: true }),
-	);
-	const [viewportRef, emblaApi] = useEmblaCarousel(
+	const { viewportRef, emblaApi } = useCarousel(
 		{ loop: true, align: "start", active: hydrated },
-		reducedMotion ? [] : [autoplay],
+		reducedMotion
+			? undefined
+			: { delay: AUTOPLAY_DELAY_MS, stopOnInteraction: false, stopOnMouseEnter: true },
 	);
 	const selected = useEmblaSelectedIndex(emblaApi);
 

@@ -1,13 +1,11 @@
-import Autoplay from "embla-carousel-autoplay";
-import useEmblaCarousel from "embla-carousel-react";
 import { type KeyboardEvent, useCallback, useEffect, useState } from "react";
-import { useTranslation } from "~/lib/translations";
 import { ArrowLeftIcon, ArrowRightIcon, Icon, PauseIcon, PlayIcon } from "~/components/icons";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { ImageSpinner } from "~/components/ui/image-spinner";
 import { DEFAULT_PROJECT_IMAGE, imageUrl, type StoredImage } from "~/lib/images";
 import { cx } from "~/lib/site";
-import { useEmblaSelectedIndex } from "~/lib/use-embla-selected-index";
+import { useTranslation } from "~/lib/translations";
+import { useCarousel, useEmblaSelectedIndex } from "~/lib/use-carousel";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useImageStatus } from "~/lib/use-image-status";
 import { usePrefersReducedMotion } from "~/lib/use-prefers-reduced-motion";
@@ -45,19 +43,16 @@ export function ProjectGallery({ images, label }: { images: GalleryImage[]; labe
 	const hydrated = useHydrated();
 	const reducedMotion = usePrefersReducedMotion();
 	const multiple = images.length > 1;
-	const [autoplay] = useState(() =>
-		Autoplay({
+	const { viewportRef, emblaApi, autoplay } = useCarousel(
+		{ loop: true, duration: GALLERY_SCROLL_DURATION, active: hydrated && multiple },
+		{
 			delay: GALLERY_AUTOPLAY_DELAY_MS,
 			playOnInit: false,
 			// Hover, focus and clicks are handled below, so that a visitor's "stop" is never undone by them.
 			stopOnInteraction: true,
 			stopOnMouseEnter: false,
 			stopOnFocusIn: false,
-		}),
-	);
-	const [viewportRef, emblaApi] = useEmblaCarousel(
-		{ loop: true, duration: GALLERY_SCROLL_DURATION, active: hydrated && multiple },
-		[autoplay],
+		},
 	);
 	const selected = useEmblaSelectedIndex(emblaApi);
 	/** The visitor stopped the slideshow (click or button); people who prefer reduced motion start there. */
@@ -77,8 +72,8 @@ export function ProjectGallery({ images, label }: { images: GalleryImage[]; labe
 	useEffect(() => {
 		if (!emblaApi || !multiple) return;
 		const sync = () => {
-			if (!stopped && !hovered && enlarged === null) autoplay.play();
-			else autoplay.stop();
+			if (!stopped && !hovered && enlarged === null) autoplay?.play();
+			else autoplay?.stop();
 		};
 		sync();
 		// A drag or swipe stops the plugin (stopOnInteraction); resume afterwards unless something holds it.

@@ -1,14 +1,12 @@
 import { Link } from "@remix-run/react";
-import Autoplay from "embla-carousel-autoplay";
-import useEmblaCarousel from "embla-carousel-react";
 import { type CSSProperties, type MouseEvent, useCallback, useEffect, useRef, useState } from "react";
-import { useTranslation } from "~/lib/translations";
 import { ArrowLeftIcon, ArrowRightIcon } from "~/components/icons";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { categoryPagePath, type SlideCategory } from "~/lib/categories";
 import type { StoredImage } from "~/lib/images";
 import { cx } from "~/lib/site";
-import { useEmblaSelectedIndex } from "~/lib/use-embla-selected-index";
+import { useTranslation } from "~/lib/translations";
+import { useCarousel, useEmblaSelectedIndex } from "~/lib/use-carousel";
 import { useHydrated } from "~/lib/use-hydrated";
 import { usePrefersReducedMotion } from "~/lib/use-prefers-reduced-motion";
 import { RevealText } from "./reveal-text";
@@ -57,17 +55,17 @@ export function HeroSlider({ slides }: { slides: HeroSlideView[] }) {
 	const { t } = useTranslation("home");
 	const hydrated = useHydrated();
 	const reduceMotion = usePrefersReducedMotion();
-	const [autoplay] = useState(() =>
-		Autoplay({
+	const { viewportRef, emblaApi, autoplay } = useCarousel(
+		{ loop: true, duration: EMBLA_DURATION },
+		{
 			delay: SLIDER_AUTOPLAY_MS,
 			playOnInit: false,
 			// Hover, focus and the pause button are handled below, so they all agree with each other.
 			stopOnMouseEnter: false,
 			stopOnFocusIn: false,
 			stopOnInteraction: true,
-		}),
+		},
 	);
-	const [viewportRef, emblaApi] = useEmblaCarousel({ loop: true, duration: EMBLA_DURATION }, [autoplay]);
 	const selected = useEmblaSelectedIndex(emblaApi);
 	/** Bumped on every change of slide: the new current slide replays its reveal under this key. */
 	const [revealGeneration, setRevealGeneration] = useState(0);
@@ -101,7 +99,7 @@ export function HeroSlider({ slides }: { slides: HeroSlideView[] }) {
 		};
 		// A drag stops autoplay (stopOnInteraction); resume it when nothing else holds it.
 		const onPointerUp = () => {
-			if (shouldPlayRef.current) autoplay.play();
+			if (shouldPlayRef.current) autoplay?.play();
 		};
 		emblaApi.on("select", onSelect).on("settle", endAnimation).on("pointerUp", onPointerUp);
 		return () => {
@@ -112,8 +110,8 @@ export function HeroSlider({ slides }: { slides: HeroSlideView[] }) {
 
 	useEffect(() => {
 		if (!emblaApi) return;
-		if (shouldPlay) autoplay.play();
-		else autoplay.stop();
+		if (shouldPlay) autoplay?.play();
+		else autoplay?.stop();
 	}, [emblaApi, autoplay, shouldPlay]);
 
 	/** Spec §4: a change asked for while a transition runs is ignored. */
@@ -121,7 +119,7 @@ export function HeroSlider({ slides }: { slides: HeroSlideView[] }) {
 		(index: number) => {
 			if (!emblaApi || animatingRef.current) return;
 			emblaApi.scrollTo(index, reduceMotion);
-			autoplay.reset();
+			autoplay?.reset();
 		},
 		[emblaApi, autoplay, reduceMotion],
 	);

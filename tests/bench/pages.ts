@@ -228,6 +228,22 @@ async function javascriptTable(forma: RunningServer, floor: RunningServer): Prom
 	return passes;
 }
 
+/** How often one Lighthouse run is tried: chromium now and then fails to start a trace (NO_NAVSTART). */
+const LIGHTHOUSE_ATTEMPTS = 3;
+
+/** A run's result, or why its last attempt failed (a miss in the table, never the end of the bench). */
+function lighthouseAttempts(url: string, cookie?: string): LighthouseResult | string {
+	for (let attempt = 1; ; attempt++) {
+		try {
+			return lighthouse(url, cookie);
+		} catch (error) {
+			const message = error instanceof Error ? error.message : String(error);
+			if (attempt >= LIGHTHOUSE_ATTEMPTS) return message.slice(0, 120);
+			console.warn(`${message.slice(0, 200)} — trying again`);
+		}
+	}
+}
+
 function lighthouseTable(forma: RunningServer): boolean[] {
 	console.log(
 		`\nLighthouse ${LIGHTHOUSE_RUNS}× per page (mobile, simulated slow 4G, Debian chromium), the median run; target ≥ ${TARGETS.lighthouseScore}`,
@@ -237,8 +253,25 @@ function lighthouseTable(forma: RunningServer): boolean[] {
 	for (const item of LIGHTHOUSE_PAGES) {
 		for (const language of ["en", "ru"] as const) {
 			const runs: LighthouseResult[] = [];
+			const failures: string[] = [];
 			for (let run = 0; run < LIGHTHOUSE_RUNS; run++) {
-				runs.push(lighthouse(`${forma.origin}${item.path}`, language === "ru" ? RUSSIAN : undefined));
+				const result = lighthouseAttempts(
+					`${forma.origin}${item.path}`,
+					language === "ru" ? RUSSIAN : undefined,
+				);
+				if (typeof result === "string") failures.push(result);
+				else runs.push(result);
+			}
+			if (runs.length === 0) {
+				passes.push(false);
+				rows.push({
+					page: `${item.page} ${item.path}`,
+					language,
+					score: "error",
+					scores: failures[0] ?? "",
+					result: verdict(false),
+				});
+				continue;
 			}
 			const median = medianRun(runs);
 			const pass = median.score >= TARGETS.lighthouseScore;

@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { PassThrough } from "node:stream";
 import {
 	createReadableStreamFromReadable,
 	type EntryContext,
@@ -9,6 +8,7 @@ import {
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { htmlStream } from "./lib/html-stream.server";
 import { getLanguage, languageParamCookie, pageTranslations, serverTexts } from "./lib/i18n.server";
 import { logger } from "./lib/logger.server";
 import { NonceProvider } from "./lib/nonce";
@@ -47,7 +47,7 @@ export default async function handleRequest(
 				nonce,
 				[readyEvent]() {
 					shellRendered = true;
-					const body = new PassThrough();
+					const body = htmlStream();
 					responseHeaders.set("Content-Type", "text/html; charset=utf-8");
 					resolve(
 						new Response(createReadableStreamFromReadable(body), {

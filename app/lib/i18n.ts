@@ -53,7 +53,10 @@ export function namespaceOfKey(key: string): string {
 	return index > 0 ? key.slice(0, index) : "common";
 }
 
-/** i18next options shared by the server render and the browser, so both produce the same markup. */
+/**
+ * i18next's options, for loaders and e-mails on the server. Pages look texts up with translate()
+ * (app/lib/translate.ts), which tests/unit/translate.test.ts holds to i18next under these options.
+ */
 export const i18nConfig = {
 	supportedLngs: [...SUPPORTED_LANGUAGES],
 	fallbackLng: DEFAULT_LANGUAGE,

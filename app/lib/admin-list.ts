@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * The admin tables' state lives in the URL (?q=&sort=&dir=&page=), so search, sorting and paging are plain

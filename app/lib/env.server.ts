@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * Every environment variable the server reads, validated once. A bad value stops the process with a

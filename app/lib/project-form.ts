@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { PROJECT_AVAILABILITIES, PROJECT_CATEGORIES, PROJECT_STATUSES } from "~/lib/categories";
 import { isHttpAddress } from "~/lib/validation";
 

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { z } from "zod";
+import * as z from "zod";
 import { contactPhoneField, emailField } from "./validation";
 
 /** The purchase form (spec §5): a valid e-mail, a phone of at least 11 characters; `website` is a honeypot. */

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { type KeyboardEvent, useRef } from "react";
-import { z } from "zod";
+import * as z from "zod";
 import { CheckboxField, Field } from "~/components/ui/form-fields";
 import { readFormData } from "~/lib/form.server";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";

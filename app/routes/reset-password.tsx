@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { z } from "zod";
+import * as z from "zod";
 import { AuthCard } from "~/components/auth-card";
 import { Field, FormAlert } from "~/components/ui/form-fields";
 import { readFormData } from "~/lib/form.server";

@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
-import { z } from "zod";
+import * as z from "zod";
 import { readFormData } from "~/lib/form.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { setFavourite } from "~/models/favourites.server";

@@ -3,7 +3,7 @@
  * Creates a user (an administrator with --admin) in the database named by DATABASE_PATH.
  */
 import { parseArgs } from "node:util";
-import { z } from "zod";
+import * as z from "zod";
 
 const { values } = parseArgs({
 	options: {

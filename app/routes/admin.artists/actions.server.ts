@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
-import { z } from "zod";
+import * as z from "zod";
 import { ARTISTS_PATH, artistIdFromName, artistSchema } from "~/lib/artist-form";
 import { redirectWithToast } from "~/lib/toast.server";
 import { isChosenFile } from "~/lib/validation";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { REQUEST_STATUSES } from "~/lib/request-status";
 
 export const REQUESTS_PATH = "/admin/requests";

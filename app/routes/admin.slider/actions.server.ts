@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
-import { z } from "zod";
+import * as z from "zod";
 import { redirectWithToast } from "~/lib/toast.server";
 import { isChosenFile } from "~/lib/validation";
 import {

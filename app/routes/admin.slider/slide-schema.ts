@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { SLIDE_CATEGORIES } from "~/lib/categories";
 import { isChosenFile } from "~/lib/validation";
 

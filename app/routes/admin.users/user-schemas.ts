@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { usernameError, usernameFromEmail } from "~/lib/usernames";
 import { emailField, newPasswordField, russianPhoneField, usernameField } from "~/lib/validation";
 

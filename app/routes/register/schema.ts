@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { z } from "zod";
+import * as z from "zod";
 import { emailForUsernameField, newPasswordField, russianPhoneField } from "~/lib/validation";
 
 /** The form's rules, shared by the browser (Conform's onValidate) and the action. */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { PROJECT_CATEGORIES } from "~/lib/categories";
 import { SHOP_SORTS } from "~/models/projects.server";
 import { DEFAULT_SORT, MAX_QUERY_LENGTH } from "./shop-href";

@@ -4,8 +4,8 @@ import { useEffect, useRef } from "react";
 import { Field, FormAlert } from "~/components/ui/form-fields";
 import { PURCHASE_TOAST_MS, purchaseRequestPath } from "~/lib/purchase";
 import { PURCHASE_TEXT, type PurchaseMode } from "~/lib/purchase-mode";
-import { validatePurchase } from "~/lib/purchase-schema";
 import { useTranslation } from "~/lib/translations";
+import { useCatchUpValidation, useLazyValidation } from "~/lib/use-lazy-validation";
 import { showToast } from "./ui/toaster";
 
 /** What the request action answers a dialog (the page version is redirected instead). */
@@ -24,6 +24,8 @@ interface PurchaseFormProps {
 	onDone?: () => void;
 	onCancel?: () => void;
 }
+
+const loadValidator = () => import("~/lib/purchase-schema").then((schema) => schema.validatePurchase);
 
 /**
  * Email + phone, posted to /project/{id}/request. On the request page it is a plain form (works without
@@ -44,14 +46,16 @@ export function PurchaseForm({
 	const dialog = Boolean(onDone);
 	const action = purchaseRequestPath(projectId);
 	const fetcherResult = fetcher.data && !fetcher.data.ok ? fetcher.data.result : undefined;
+	const validation = useLazyValidation(loadValidator);
 	const [form, fields] = useForm({
 		id: `purchase-${projectId}`,
 		lastResult: dialog ? fetcherResult : lastResult,
 		defaultValue: { email: defaultEmail ?? "", phone: "+7" },
-		onValidate: ({ formData }) => validatePurchase(formData),
+		onValidate: validation.onValidate,
 		shouldValidate: "onBlur",
 		shouldRevalidate: "onInput",
 	});
+	useCatchUpValidation(validation, form);
 
 	// Each saved request is acknowledged once: reset() re-renders with a new `form`, which must not re-run this.
 	const saved = fetcher.state === "idle" && fetcher.data?.ok ? fetcher.data : null;
@@ -74,7 +78,13 @@ export function PurchaseForm({
 		: navigation.state !== "idle" && navigation.formAction === action;
 	const FormComponent = dialog ? fetcher.Form : Form;
 	return (
-		<FormComponent method="post" action={action} className="flex flex-col gap-5" {...getFormProps(form)}>
+		<FormComponent
+			method="post"
+			action={action}
+			className="flex flex-col gap-5"
+			{...getFormProps(form)}
+			{...validation.formProps}
+		>
 			{dialog ? <input type="hidden" name="mode" value="dialog" /> : null}
 			{mode === "similar" ? <input type="hidden" name="kind" value="similar" /> : null}
 			<FormAlert messages={form.errors?.map((error) => t(error))} />

@@ -3,11 +3,11 @@ import * as z from "zod";
 import { contactPhoneField, emailField } from "./validation";
 
 /** The purchase form (spec §5): a valid e-mail, a phone of at least 11 characters; `website` is a honeypot. */
-export const purchaseSchema = z.object({
+const purchaseSchema = z.object({
 	email: emailField(),
 	phone: contactPhoneField,
 	website: z.string().max(500).optional(),
 });
 
-/** The browser's check, loaded when the form is on screen (app/lib/use-deferred-validation.ts). */
+/** The check of the browser and of the action; both import this module when it is needed (app/lib/use-lazy-validation.ts). */
 export const validatePurchase = (formData: FormData) => parseWithZod(formData, { schema: purchaseSchema });

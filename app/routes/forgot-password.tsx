@@ -1,8 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
-import * as z from "zod";
 import { AuthCard } from "~/components/auth-card";
 import { Field, FormAlert } from "~/components/ui/form-fields";
 import { publicOrigin } from "~/lib/env.server";
@@ -12,14 +10,12 @@ import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { MAIL_LINK_HEADERS, mailLinkPageHeaders, mailLinkPageMeta } from "~/lib/mail-link-page";
 import { clientAddress } from "~/lib/rate-limit.server";
 import { useTranslation } from "~/lib/translations";
-import { emailField } from "~/lib/validation";
+import { useCatchUpValidation, useLazyValidation } from "~/lib/use-lazy-validation";
 import { requireSiteOpen } from "~/services/maintenance.server";
 import { passwordResetRequests, requestPasswordReset } from "~/services/password-reset.server";
 
 /** The texts this page shows besides `common` (app/lib/i18n.ts pageNamespaces). */
 export const handle = { i18n: ["account"] } satisfies I18nHandle;
-
-const schema = z.object({ email: emailField() });
 
 /** Nothing about a reset is cached, indexed or told to other sites (app/lib/mail-link-page.ts). */
 
@@ -35,7 +31,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
 	await requireSiteOpen(request);
 	const formData = await readFormData(request);
-	const submission = parseWithZod(formData, { schema });
+	const { validateForgotPassword } = await import("~/lib/password-schemas");
+	const submission = validateForgotPassword(formData);
 	if (submission.status !== "success") {
 		return data({ result: submission.reply(), sentTo: null }, { status: 400, headers: MAIL_LINK_HEADERS });
 	}
@@ -55,18 +52,23 @@ export async function action({ request }: ActionFunctionArgs) {
 	);
 }
 
+const loadValidator = () =>
+	import("~/lib/password-schemas").then((schemas) => schemas.validateForgotPassword);
+
 export default function ForgotPasswordPage() {
 	const { t } = useTranslation("account");
 	const actionData = useActionData<typeof action>();
 	const navigation = useNavigation();
+	const validation = useLazyValidation(loadValidator);
 	const [form, fields] = useForm({
 		id: "forgot-password",
 		lastResult: actionData?.result,
 		constraint: { email: { required: true } },
-		onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+		onValidate: validation.onValidate,
 		shouldValidate: "onSubmit",
 		shouldRevalidate: "onInput",
 	});
+	useCatchUpValidation(validation, form);
 	const submitting =
 		navigation.state === "submitting" && navigation.formAction?.startsWith("/forgot-password");
 	return (
@@ -77,7 +79,7 @@ export default function ForgotPasswordPage() {
 					<p className="mt-1">{t("forgotPassword.sent", { email: actionData.sentTo })}</p>
 				</div>
 			) : null}
-			<Form method="post" className="flex flex-col gap-5" {...getFormProps(form)}>
+			<Form method="post" className="flex flex-col gap-5" {...getFormProps(form)} {...validation.formProps}>
 				<FormAlert title={t("forgotPassword.failedTitle")} messages={form.errors?.map((error) => t(error))} />
 				<Field
 					meta={fields.email}

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Price } from "~/components/price";
@@ -11,7 +10,6 @@ import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { PURCHASE_TOAST_MS } from "~/lib/purchase";
 import { purchaseRequestLimiter } from "~/lib/purchase.server";
 import { PURCHASE_TEXT, type PurchaseMode, purchaseMode } from "~/lib/purchase-mode";
-import { purchaseSchema } from "~/lib/purchase-schema";
 import { clientAddress } from "~/lib/rate-limit.server";
 import { rootMetaData, seoMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -61,7 +59,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 	const project = await loadProject(params.id);
 	const formData = await readFormData(request);
 	const dialog = formData.get("mode") === "dialog";
-	const submission = parseWithZod(formData, { schema: purchaseSchema });
+	const { validatePurchase } = await import("~/lib/purchase-schema");
+	const submission = validatePurchase(formData);
 	const fail = (result: ReturnType<typeof submission.reply>, status: number) =>
 		data<PurchaseActionData>({ ok: false, result }, { status });
 

@@ -1,8 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import * as z from "zod";
 import { AuthCard } from "~/components/auth-card";
 import { Field, FormAlert } from "~/components/ui/form-fields";
 import { readFormData } from "~/lib/form.server";
@@ -11,24 +9,13 @@ import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { MAIL_LINK_HEADERS, mailLinkPageHeaders, mailLinkPageMeta } from "~/lib/mail-link-page";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useTranslation } from "~/lib/translations";
-import { newPasswordField } from "~/lib/validation";
+import { useCatchUpValidation, useLazyValidation } from "~/lib/use-lazy-validation";
 import type { TokenProblem } from "~/models/email-tokens.server";
 import { requireSiteOpen } from "~/services/maintenance.server";
 import { checkResetToken, resetPassword } from "~/services/password-reset.server";
 
 /** The texts this page shows besides `common` (app/lib/i18n.ts pageNamespaces). */
 export const handle = { i18n: ["account"] } satisfies I18nHandle;
-
-const schema = z
-	.object({
-		token: z.string({ error: "validation.required" }).max(200),
-		password: newPasswordField,
-		confirm: z.string({ error: "validation.passwordsDiffer" }),
-	})
-	.refine((value) => value.password === value.confirm, {
-		path: ["confirm"],
-		message: "validation.passwordsDiffer",
-	});
 
 /** The link's token is in the address: never cached, indexed or told to other sites (app/lib/mail-link-page.ts). */
 
@@ -53,7 +40,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
 	await requireSiteOpen(request);
 	const formData = await readFormData(request);
-	const submission = parseWithZod(formData, { schema });
+	const { validatePasswordReset } = await import("~/lib/password-schemas");
+	const submission = validatePasswordReset(formData);
 	if (submission.status !== "success") {
 		return data(
 			{ result: submission.reply({ hideFields: ["password", "confirm"] }), problem: null },
@@ -77,19 +65,23 @@ export async function action({ request }: ActionFunctionArgs) {
 	});
 }
 
+const loadValidator = () => import("~/lib/password-schemas").then((schemas) => schemas.validatePasswordReset);
+
 export default function ResetPasswordPage() {
 	const { t } = useTranslation("account");
 	const { token, problem: linkProblem } = useLoaderData<typeof loader>();
 	const actionData = useActionData<typeof action>();
 	const navigation = useNavigation();
+	const validation = useLazyValidation(loadValidator);
 	const [form, fields] = useForm({
 		id: "reset-password",
 		lastResult: actionData?.result,
 		constraint: { password: { required: true }, confirm: { required: true } },
-		onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+		onValidate: validation.onValidate,
 		shouldValidate: "onSubmit",
 		shouldRevalidate: "onInput",
 	});
+	useCatchUpValidation(validation, form);
 	const problem = actionData?.problem ?? linkProblem;
 	if (problem) {
 		return (
@@ -110,7 +102,7 @@ export default function ResetPasswordPage() {
 		navigation.state === "submitting" && navigation.formAction?.startsWith("/reset-password");
 	return (
 		<AuthCard title={t("resetPassword.title")} intro={t("resetPassword.intro")}>
-			<Form method="post" className="flex flex-col gap-5" {...getFormProps(form)}>
+			<Form method="post" className="flex flex-col gap-5" {...getFormProps(form)} {...validation.formProps}>
 				<input type="hidden" name="token" value={token} />
 				<Field
 					meta={fields.password}

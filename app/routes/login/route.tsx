@@ -17,10 +17,10 @@ import { safeRedirectPath } from "~/lib/safe-redirect";
 import { rootMetaData, seoMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useTranslation } from "~/lib/translations";
+import { useCatchUpValidation, useLazyValidation } from "~/lib/use-lazy-validation";
 import { getSettings } from "~/models/settings.server";
 import { setUserLanguage } from "~/models/users.server";
 import { authenticator, getUser, LoginError, startSession } from "~/services/auth.server";
-import { validateLogin } from "./schema";
 
 /** The texts this page shows besides `common` (app/lib/i18n.ts pageNamespaces). */
 export const handle = { i18n: ["account"] } satisfies I18nHandle;
@@ -59,6 +59,7 @@ const STATUS_BY_ERROR = {
 
 export async function action({ request }: ActionFunctionArgs) {
 	const formData = await readFormData(request);
+	const { validateLogin } = await import("./schema");
 	const submission = validateLogin(formData);
 	if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
 	let user: Awaited<ReturnType<typeof authenticator.authenticate>>;
@@ -97,25 +98,29 @@ export async function action({ request }: ActionFunctionArgs) {
 	);
 }
 
+const loadValidator = () => import("./schema").then((schema) => schema.validateLogin);
+
 export default function LoginPage() {
 	const { t } = useTranslation("account");
 	const { registrationOpen } = useLoaderData<typeof loader>();
 	const actionData = useActionData<typeof action>();
 	const [searchParams] = useSearchParams();
 	const navigation = useNavigation();
+	const validation = useLazyValidation(loadValidator);
 	const [form, fields] = useForm({
 		id: "login",
 		lastResult: actionData?.result,
 		constraint: { username: { required: true }, password: { required: true } },
-		onValidate: ({ formData }) => validateLogin(formData),
+		onValidate: validation.onValidate,
 		shouldValidate: "onSubmit",
 		shouldRevalidate: "onInput",
 	});
+	useCatchUpValidation(validation, form);
 	const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/login");
 	const redirectTo = searchParams.get("redirectTo") ?? "";
 	return (
 		<AuthCard title={t("login.title")} intro={t("login.intro")}>
-			<Form method="post" className="flex flex-col gap-5" {...getFormProps(form)}>
+			<Form method="post" className="flex flex-col gap-5" {...getFormProps(form)} {...validation.formProps}>
 				<FormAlert title={t("login.failedTitle")} messages={form.errors?.map((error) => t(error))} />
 				{redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
 				<Field

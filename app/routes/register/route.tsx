@@ -17,11 +17,11 @@ import { clientAddress } from "~/lib/rate-limit.server";
 import { passRetryAfter } from "~/lib/retry-after";
 import { rootMetaData, seoMeta } from "~/lib/seo";
 import { useTranslation } from "~/lib/translations";
+import { useCatchUpValidation, useLazyValidation } from "~/lib/use-lazy-validation";
 import { getSettings } from "~/models/settings.server";
 import { getUser, registrationAttempts } from "~/services/auth.server";
 import { registerAccount } from "~/services/email-verification.server";
 import { requireSiteOpen } from "~/services/maintenance.server";
-import { validateRegistration } from "./schema";
 
 /** The texts this page shows besides `common` (app/lib/i18n.ts pageNamespaces). */
 export const handle = { i18n: ["account"] } satisfies I18nHandle;
@@ -54,6 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
 	await requireSiteOpen(request);
 	const formData = await readFormData(request);
+	const { validateRegistration } = await import("./schema");
 	const submission = validateRegistration(formData);
 	const settings = await getSettings();
 	if (settings.allow_registration !== 1) {
@@ -79,19 +80,23 @@ export async function action({ request }: ActionFunctionArgs) {
 	return data({ result: undefined, sentTo: submission.value.email.trim() }, { status: 200 });
 }
 
+const loadValidator = () => import("./schema").then((schema) => schema.validateRegistration);
+
 export default function RegisterPage() {
 	const { t } = useTranslation("account");
 	const { open } = useLoaderData<typeof loader>();
 	const actionData = useActionData<typeof action>();
 	const navigation = useNavigation();
+	const validation = useLazyValidation(loadValidator);
 	const [form, fields] = useForm({
 		id: "register",
 		lastResult: actionData?.result,
 		defaultValue: { phone: "+7" },
-		onValidate: ({ formData }) => validateRegistration(formData),
+		onValidate: validation.onValidate,
 		shouldValidate: "onBlur",
 		shouldRevalidate: "onInput",
 	});
+	useCatchUpValidation(validation, form);
 	const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/register");
 	if (actionData && "sentTo" in actionData) {
 		return (
@@ -114,7 +119,7 @@ export default function RegisterPage() {
 	}
 	return (
 		<AuthCard title={t("register.title")} intro={t("register.intro")}>
-			<Form method="post" className="flex flex-col gap-5" {...getFormProps(form)}>
+			<Form method="post" className="flex flex-col gap-5" {...getFormProps(form)} {...validation.formProps}>
 				<FormAlert title={t("register.failedTitle")} messages={form.errors?.map((error) => t(error))} />
 				<Field meta={fields.email} type="email" label={t("register.email")} autoComplete="email" />
 				<Field

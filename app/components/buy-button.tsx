@@ -1,16 +1,20 @@
-import { useCallback, useRef } from "react";
+import { lazy, Suspense, useCallback, useRef, useState } from "react";
 import { purchaseRequestPath } from "~/lib/purchase";
 import { PURCHASE_TEXT, type PurchaseMode } from "~/lib/purchase-mode";
 import { useRootData } from "~/lib/root-data";
 import { useTranslation } from "~/lib/translations";
 import { useHydrated } from "~/lib/use-hydrated";
 import { CloseIcon } from "./icons";
-import { PurchaseForm } from "./purchase-form";
+
+/** The form and Conform come with the first look at the dialog, not with the project page. */
+const loadPurchaseForm = () => import("./purchase-form");
+const PurchaseForm = lazy(() => loadPurchaseForm().then((module) => ({ default: module.PurchaseForm })));
 
 /**
  * "Buy" ("Request price" for a piece without a price, "Ask about similar work" for a sold one): a link to
  * the request page, which works everywhere; with JavaScript it opens the request dialog (a native modal
- * <dialog>: focus stays inside, Escape closes it) instead.
+ * <dialog>: focus stays inside, Escape closes it) instead. The dialog's form loads when a pointer or the
+ * keyboard reaches the button, and is drawn from the first opening on.
  */
 export function BuyButton({
 	projectId,
@@ -26,6 +30,7 @@ export function BuyButton({
 	const hydrated = useHydrated();
 	const { user } = useRootData();
 	const dialogRef = useRef<HTMLDialogElement>(null);
+	const [opened, setOpened] = useState(false);
 	const close = useCallback(() => dialogRef.current?.close(), []);
 	const titleId = `purchase-title-${projectId}`;
 	return (
@@ -33,9 +38,12 @@ export function BuyButton({
 			<a
 				href={purchaseRequestPath(projectId)}
 				className="button-primary min-w-44"
+				onPointerEnter={loadPurchaseForm}
+				onFocus={loadPurchaseForm}
 				onClick={(event) => {
 					if (!dialogRef.current) return;
 					event.preventDefault();
+					setOpened(true);
 					dialogRef.current.showModal();
 				}}
 			>
@@ -62,13 +70,23 @@ export function BuyButton({
 							</button>
 						</div>
 						<p className="mt-2 mb-6 text-sm text-muted">{t(text.intro, { projectName })}</p>
-						<PurchaseForm
-							projectId={projectId}
-							mode={mode}
-							defaultEmail={user?.email}
-							onDone={close}
-							onCancel={close}
-						/>
+						{opened ? (
+							<Suspense
+								fallback={
+									<p role="status" className="py-8 text-center text-sm text-muted">
+										{t("purchase.formLoading")}
+									</p>
+								}
+							>
+								<PurchaseForm
+									projectId={projectId}
+									mode={mode}
+									defaultEmail={user?.email}
+									onDone={close}
+									onCancel={close}
+								/>
+							</Suspense>
+						) : null}
 					</div>
 				</dialog>
 			) : null}

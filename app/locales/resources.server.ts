@@ -1,3 +1,4 @@
+import { typesetTree } from "~/lib/typography.server";
 import enAccount from "./en/account.json";
 import enAdmin from "./en/admin.json";
 import enArtists from "./en/artists.json";
@@ -20,35 +21,42 @@ import ruPages from "./ru/pages.json";
 import ruShop from "./ru/shop.json";
 
 /**
- * Every text of the site, for the server only (the `.server` name keeps it out of the browser bundle).
+ * Every text of the site, for the server only (the `.server` name keeps it out of the browser bundle),
+ * typeset once as it loads (non-breaking spaces, quotes, dashes: app/lib/typography.server.ts).
  * The browser receives the namespaces a page needs, in its language, with the page and from
  * /locales/<lng>/<ns> (see app/lib/i18n.server.ts); `legal` and `mail` never leave the server.
  */
 export const serverResources = {
-	en: {
-		common: enCommon,
-		home: enHome,
-		catalog: enCatalog,
-		artists: enArtists,
-		shop: enShop,
-		pages: enPages,
-		account: enAccount,
-		admin: enAdmin,
-		legal: enLegal,
-		mail: enMail,
-	},
-	ru: {
-		common: ruCommon,
-		home: ruHome,
-		catalog: ruCatalog,
-		artists: ruArtists,
-		shop: ruShop,
-		pages: ruPages,
-		account: ruAccount,
-		admin: ruAdmin,
-		legal: ruLegal,
-		mail: ruMail,
-	},
+	en: typesetTree(
+		{
+			common: enCommon,
+			home: enHome,
+			catalog: enCatalog,
+			artists: enArtists,
+			shop: enShop,
+			pages: enPages,
+			account: enAccount,
+			admin: enAdmin,
+			legal: enLegal,
+			mail: enMail,
+		},
+		"en",
+	),
+	ru: typesetTree(
+		{
+			common: ruCommon,
+			home: ruHome,
+			catalog: ruCatalog,
+			artists: ruArtists,
+			shop: ruShop,
+			pages: ruPages,
+			account: ruAccount,
+			admin: ruAdmin,
+			legal: ruLegal,
+			mail: ruMail,
+		},
+		"ru",
+	),
 } as const;
 
 export const SERVER_ONLY_NAMESPACES = ["legal", "mail"] as const;

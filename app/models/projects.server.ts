@@ -2,8 +2,9 @@ import { sql } from "kysely";
 import { type Paged, pageWindow, type SortDirection } from "~/lib/admin-list";
 import type { ProjectAvailability, ProjectCategory, ProjectStatus } from "~/lib/categories";
 import { db } from "~/lib/db.server";
-import { type Language, localized } from "~/lib/i18n";
+import type { Language } from "~/lib/i18n";
 import type { ProjectSummary } from "~/lib/project-summary";
+import { localizedWritten } from "~/lib/typography.server";
 import { foldForSearch } from "~db/connection";
 import type { Project, ProjectImage } from "~db/schema";
 import { toStoredImage } from "./stored-image.server";
@@ -58,7 +59,7 @@ export function toProjectSummary(project: ProjectRecord, language: Language): Pr
 		artistId: project.artist_id,
 		price: project.price,
 		category: project.category,
-		description: localized(language, project.description_en, project.description_ru),
+		description: localizedWritten(language, project.description_en, project.description_ru),
 		image: toStoredImage({
 			image: project.cover,
 			image_width: project.cover_width,

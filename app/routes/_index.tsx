@@ -4,10 +4,11 @@ import { CategoryLinks } from "~/components/home/category-links";
 import { HeroSlider, type HeroSlideView } from "~/components/home/hero-slider";
 import { HomeHero } from "~/components/home/home-hero";
 import { AboutBlock, DesignersBlock, FeaturedBlock } from "~/components/home/home-sections";
-import { type I18nHandle, type Language, localized } from "~/lib/i18n";
+import type { I18nHandle, Language } from "~/lib/i18n";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { imageUrl } from "~/lib/images";
 import { rootMetaData, seoMeta } from "~/lib/seo";
+import { localizedWritten } from "~/lib/typography.server";
 import { listArtists } from "~/models/artists.server";
 import { listFeaturedProjects, toProjectSummary } from "~/models/projects.server";
 import { listActiveSlides } from "~/models/slides.server";
@@ -56,8 +57,8 @@ async function loadSlides(language: Language): Promise<HeroSlideView[]> {
 	const slides = await listActiveSlides();
 	return slides.map((slide) => ({
 		id: String(slide.id),
-		title: localized(language, slide.title_en, slide.title_ru),
-		subtitle: localized(language, slide.subtitle_en, slide.subtitle_ru),
+		title: localizedWritten(language, slide.title_en, slide.title_ru),
+		subtitle: localizedWritten(language, slide.subtitle_en, slide.subtitle_ru),
 		category: slide.category,
 		image: toStoredImage(slide),
 	}));

@@ -4,11 +4,12 @@ import { Paragraphs } from "~/components/catalog/paragraphs";
 import { ArrowLeftIcon, ArrowRightIcon } from "~/components/icons";
 import { ProjectCard } from "~/components/project-card";
 import { ResponsiveImage } from "~/components/responsive-image";
-import { type I18nHandle, localized } from "~/lib/i18n";
+import type { I18nHandle } from "~/lib/i18n";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { imageUrl } from "~/lib/images";
 import { absoluteUrl, localizedUrl, rootMetaData, seoMeta } from "~/lib/seo";
 import { useTranslation } from "~/lib/translations";
+import { localizedWritten } from "~/lib/typography.server";
 import { getArtistById } from "~/models/artists.server";
 import { listProjectsByArtist, toProjectSummary } from "~/models/projects.server";
 import { toStoredImage } from "~/models/stored-image.server";
@@ -48,7 +49,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	const language = await getLanguage(request);
 	const t = await i18nServer.getFixedT(language, "artists");
 	const projects = await listProjectsByArtist(artist.id);
-	const description = localized(language, artist.description_en, artist.description_ru);
+	const description = localizedWritten(language, artist.description_en, artist.description_ru);
 	return {
 		artist: {
 			id: artist.id,

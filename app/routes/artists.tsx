@@ -7,6 +7,7 @@ import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { imageUrl } from "~/lib/images";
 import { rootMetaData, seoMeta } from "~/lib/seo";
 import { useTranslation } from "~/lib/translations";
+import { localizedWritten } from "~/lib/typography.server";
 import { listArtistsWithWorkCount } from "~/models/artists.server";
 import { toStoredImage } from "~/models/stored-image.server";
 
@@ -33,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const cards = artists.map((artist) => ({
 		id: artist.id,
 		name: artist.name,
-		teaser: teaser(localized(language, artist.description_en, artist.description_ru)),
+		teaser: teaser(localizedWritten(language, artist.description_en, artist.description_ru)),
 		image: toStoredImage(artist),
 		workCount: artist.work_count,
 		city: localized(language, artist.city_en, artist.city_ru),

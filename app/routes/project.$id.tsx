@@ -20,6 +20,7 @@ import { purchaseMode } from "~/lib/purchase-mode";
 import { absoluteUrl, rootMetaData, seoMeta } from "~/lib/seo";
 import { CONTACT_EMAIL } from "~/lib/site";
 import { useTranslation } from "~/lib/translations";
+import { localizedWritten } from "~/lib/typography.server";
 import {
 	getProjectById,
 	listProjectImages,
@@ -112,7 +113,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 			: [{ image: null, alt: project.name }];
 	const facts: ProjectFactValues = {
 		dimensions: row.dimensions.trim(),
-		materials: localized(language, row.materials_en, row.materials_ru).trim(),
+		materials: localizedWritten(language, row.materials_en, row.materials_ru).trim(),
 		year: row.year,
 		editionSize: row.edition_size,
 	};

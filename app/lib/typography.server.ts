@@ -1,0 +1,105 @@
+import { LRUCache } from "lru-cache";
+import Typograf from "typograf";
+import type { Language } from "./i18n";
+
+/**
+ * Typesetting as a good book does it (issue #16), by typograf's Russian and English rules, done once: to
+ * every text of the site when the locales are loaded (app/locales/resources.server.ts), and to the long
+ * texts administrators write (descriptions, biographies) when a loader hands them to a page.
+ *
+ * - Russian: a non-breaking space after short words (в, к, с, на, по, не…), before a dash, between a
+ *   number and its unit («5 МБ», «14 дней»), in «ул. Ленина», «№ 5»; «кавычки-ёлочки»; «…».
+ * - English: curly quotes and apostrophes, an em dash for a spaced hyphen, «…», a non-breaking space
+ *   between a number and its unit.
+ *
+ * Its output is plain text (U+00A0 characters, no entities): React escapes it like any other text.
+ */
+Typograf.addRules([
+	{
+		// A number stays with the word or sign after it: «50 %», «7–21 день», "5 MB".
+		name: "common/nbsp/formaNumberAndWord",
+		queue: "end",
+		handler: (text) => text.replace(/(\d) (?=[\p{L}%‰])/gu, "$1\u00a0"),
+	},
+	{
+		// «№ {{id}}»: typograf's own rule keeps № only with digits.
+		name: "ru/nbsp/formaNumberSign",
+		queue: "end",
+		handler: (text) => text.replace(/№ /g, "№\u00a0"),
+	},
+	{
+		// «пн–пт 10:00–19:00»: the day stays with its hours.
+		name: "ru/nbsp/formaWeekday",
+		queue: "end",
+		handler: (text) => text.replace(/(^|[^\p{L}])(пн|вт|ср|чт|пт|сб|вс) (?=\d)/gu, "$1$2\u00a0"),
+	},
+]);
+
+function engine(language: Language): Typograf {
+	const typograf = new Typograf({
+		locale: language === "ru" ? ["ru", "en-US"] : ["en-US"],
+		htmlEntity: { type: "default" },
+	});
+	typograf.enableRule("common/nbsp/afterNumber");
+	// "+79161234567" is the format the forms ask for; typograf would print it as "+7 916 123-45-67".
+	typograf.disableRule("ru/other/phone-number");
+	// Russian sets a (non-breaking) space before % («50 %»).
+	typograf.disableRule("common/space/delBeforePercent");
+	return typograf;
+}
+
+const engines: Record<Language, Typograf> = { en: engine("en"), ru: engine("ru") };
+
+/** One text, typeset in its language, line by line: its line breaks and blank lines stay as they are. */
+export function typeset(text: string, language: Language): string {
+	if (!text) return text;
+	const typograf = engines[language];
+	return text
+		.split(/(\r?\n)/)
+		.map((part) => (part.trim() ? typograf.execute(part) : part))
+		.join("");
+}
+
+/** Every string of a tree of texts (a locale namespace), typeset; keys and shape are kept. */
+export function typesetTree<Tree>(tree: Tree, language: Language): Tree {
+	if (typeof tree === "string") return typeset(tree, language) as Tree;
+	if (Array.isArray(tree)) return tree.map((item) => typesetTree(item, language)) as Tree;
+	if (tree && typeof tree === "object") {
+		return Object.fromEntries(
+			Object.entries(tree).map(([key, value]) => [key, typesetTree(value, language)]),
+		) as Tree;
+	}
+	return tree;
+}
+
+/**
+ * What administrators write is typeset when shown, not when saved: the form gives back exactly what was
+ * typed. A page renders the same description on every request, so the result is kept (by text and language).
+ */
+const written = new LRUCache<string, string>({
+	max: 2000,
+	maxSize: 4_000_000,
+	sizeCalculation: (t) => t.length + 1,
+});
+
+export function typesetWritten(text: string, language: Language): string;
+export function typesetWritten(text: string | null, language: Language): string | null;
+export function typesetWritten(text: string | null, language: Language): string | null {
+	if (!text) return text;
+	const key = `${language}\u0000${text}`;
+	let result = written.get(key);
+	if (result === undefined) {
+		result = typeset(text, language);
+		written.set(key, result);
+	}
+	return result;
+}
+
+/**
+ * The visitor's language version of something an administrator wrote (the other one when it is empty, as
+ * `localized` does), typeset in the language it is written in.
+ */
+export function localizedWritten(language: Language, en: string, ru: string): string {
+	const useRussian = language === "ru" ? Boolean(ru) : !en && Boolean(ru);
+	return useRussian ? typesetWritten(ru, "ru") : typesetWritten(en ?? "", "en");
+}

@@ -1,0 +1,80 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { typesetWritten } from "~/lib/typography.server";
+import { ALL_NAMESPACES, serverResources } from "~/locales/resources.server";
+
+/** Every string of a namespace, with its key. */
+function strings(tree: unknown, prefix = ""): Array<[string, string]> {
+	if (typeof tree === "string") return [[prefix, tree]];
+	if (!tree || typeof tree !== "object") return [];
+	return Object.entries(tree).flatMap(([key, value]) => strings(value, prefix ? `${prefix}.${key}` : key));
+}
+
+const russian = ALL_NAMESPACES.flatMap((namespace) => strings(serverResources.ru[namespace], namespace));
+const english = ALL_NAMESPACES.flatMap((namespace) => strings(serverResources.en[namespace], namespace));
+
+/** The strings that break a rule, as "key: …text around the place…" so a failure says where to look. */
+function breaking(texts: Array<[string, string]>, rule: RegExp): string[] {
+	return texts.flatMap(([key, text]) => {
+		const match = new RegExp(rule.source, `${rule.flags.replace("g", "")}g`).exec(text);
+		return match ? [`${key}: …${text.slice(Math.max(0, match.index - 20), match.index + 20)}…`] : [];
+	});
+}
+
+describe("Russian texts are typeset", () => {
+	it("have no plain space after a one- or two-letter word (в, к, с, на, по, не…)", () => {
+		// Particles (же, ли, бы) hold on to the word before them instead.
+		expect(breaking(russian, /(?<![\p{L}\p{N}\-{}.])(?!(?:же|ли|бы) )[а-яё]{1,2} /iu)).toEqual([]);
+	});
+
+	it("have no plain space before a dash, so no line starts with one", () => {
+		expect(breaking(russian, / [—–]/u)).toEqual([]);
+	});
+
+	it("keep a number with its unit («5 МБ», «14 дней», «50 %»)", () => {
+		expect(
+			breaking(russian, /\d (?:[КМГ]Б|px|пикс|₽|%|дн|ден|час|мин|сек|мм|см|кг|раз|символ|знак|слов)/u),
+		).toEqual([]);
+	});
+
+	it("keep an abbreviation with what follows («ул. Ленина», «№ 5», «п. 3»)", () => {
+		expect(breaking(russian, /(?<![\p{L}])(?:ул|д|п|г|см|стр|т\.?\s?е)\. |№ /u)).toEqual([]);
+	});
+
+	it("use «…» and «ёлочки», not three dots and straight quotes", () => {
+		expect(breaking(russian, /\.\.\.|"/u)).toEqual([]);
+	});
+});
+
+describe("English texts are typeset", () => {
+	it("use «…», curly apostrophes and quotes, and an em dash for a spaced hyphen", () => {
+		expect(breaking(english, /\.\.\.|'|"| - /u)).toEqual([]);
+	});
+});
+
+describe("typesetting keeps what the texts carry", () => {
+	const folder = path.join(import.meta.dirname, "../../app/locales");
+	const placeholders = (text: string) => (text.match(/\{\{[^}]+\}\}/g) ?? []).sort();
+
+	it.each(["en", "ru"] as const)("every {{placeholder}} survives, unchanged (%s)", (language) => {
+		for (const namespace of ALL_NAMESPACES) {
+			const raw = JSON.parse(fs.readFileSync(path.join(folder, language, `${namespace}.json`), "utf8"));
+			const before = new Map(strings(raw, namespace));
+			for (const [key, text] of strings(serverResources[language][namespace], namespace)) {
+				expect(placeholders(text), key).toEqual(placeholders(before.get(key) ?? ""));
+			}
+		}
+	});
+
+	it("typesets what an administrator wrote, keeping its paragraphs and the phone format the forms ask for", () => {
+		const written = 'Ваза из глины - в ней 5 л.\n\nЗвоните: +79161234567, "ФОРМА" ждёт.';
+		expect(typesetWritten(written, "ru")).toBe(
+			"Ваза из\u00a0глины\u00a0— в\u00a0ней 5\u00a0л.\n\nЗвоните: +79161234567, «ФОРМА» ждёт.",
+		);
+		expect(typesetWritten("It's a chair - for 2 people.", "en")).toBe(
+			"It’s a\u00a0chair\u00a0— for\u00a02\u00a0people.",
+		);
+		expect(typesetWritten(null, "ru")).toBeNull();
+	});
+});

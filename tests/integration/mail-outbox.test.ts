@@ -4,6 +4,7 @@ import { createSmtpTransport, type MailTransport } from "~/lib/mail.server";
 import { updateSettings } from "~/models/settings.server";
 import { action as requestAction } from "~/routes/project.$id_.request";
 import { deliverDueMail } from "~/services/mail.server";
+import { plain } from "../support/plain";
 import { formRequest, settle } from "../support/requests";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp";
 
@@ -36,7 +37,12 @@ async function requestPiece(email: string, language: "en" | "ru" = "en") {
 	expect((response as Response).status).toBe(302);
 }
 
-const outbox = () => db.selectFrom("outbox").selectAll().orderBy("id").execute();
+/** The stored messages, their texts as a reader sees them (plain.ts). */
+const outbox = async () =>
+	(await db.selectFrom("outbox").selectAll().orderBy("id").execute()).map((message) => ({
+		...message,
+		subject: plain(message.subject),
+	}));
 
 describe("the outbox", () => {
 	it("writes the gallery's notification and the buyer's confirmation with the request, each in its reader's language", async () => {

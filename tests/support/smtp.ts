@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
+import { plain } from "./plain";
 
 /** A message as a real SMTP server received it, parsed the way a mail client would. */
 export interface ReceivedMail {
@@ -47,9 +48,10 @@ export async function startSmtpServer(
 					const mail: ReceivedMail = {
 						to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()),
 						from: parsed.from?.text ?? "",
-						subject: parsed.subject ?? "",
-						text: parsed.text ?? "",
-						html: typeof parsed.html === "string" ? parsed.html : "",
+						// As a reader sees it: the typesetting's non-breaking spaces read as spaces (plain.ts).
+						subject: plain(parsed.subject ?? ""),
+						text: plain(parsed.text ?? ""),
+						html: typeof parsed.html === "string" ? plain(parsed.html) : "",
 						messageId: parsed.messageId ?? "",
 						language: String(parsed.headers.get("content-language") ?? ""),
 						receivedAt: new Date().toISOString(),

@@ -1,0 +1,7 @@
+/**
+ * Text as a reader sees it, with typesetting's non-breaking spaces (U+00A0, U+202F) as plain ones. Tests that
+ * look for words use it; tests/unit/typography.test.ts checks where the non-breaking spaces go.
+ */
+export function plain(text: string): string {
+	return text.replace(/[\u00a0\u202f]/g, " ");
+}

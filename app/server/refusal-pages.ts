@@ -10,10 +10,10 @@ import { escapeHtml } from "~/lib/escape-html";
 import type { Language } from "~/lib/i18n";
 import { applySecurityHeaders } from "~/lib/security-headers.server";
 import type { Theme } from "~/lib/theme";
-import en from "~/locales/en/common.json";
-import ru from "~/locales/ru/common.json";
+import { serverResources } from "~/locales/resources.server";
 
-const TEXTS = { en, ru } as const;
+/** The site's own texts, typeset as everywhere else (app/lib/typography.server.ts). */
+const TEXTS = { en: serverResources.en.common, ru: serverResources.ru.common } as const;
 
 const STYLE = [
 	":root{color-scheme:light;--bg:#f4f1ea;--fg:#0f0e0c;--muted:#5c574f}",
@@ -112,7 +112,7 @@ export function bilingualErrorPage(
 		title: `${status} — FORMA`,
 		body: `<p class="code">${status}</p>
 ${sections.join("\n")}
-<div class="actions"><a href="/">${escapeHtml(en.error.toHome)}</a><a href="/?lng=ru" lang="ru">${escapeHtml(ru.error.toHome)}</a></div>`,
+<div class="actions"><a href="/">${escapeHtml(TEXTS.en.error.toHome)}</a><a href="/?lng=ru" lang="ru">${escapeHtml(TEXTS.ru.error.toHome)}</a></div>`,
 	});
 }
 

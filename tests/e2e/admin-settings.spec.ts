@@ -78,7 +78,7 @@ test.describe("admin settings", () => {
 			const english = await guest.page.goto("/");
 			expect(english?.status()).toBe(503);
 			expect(english?.headers()["retry-after"]).toMatch(/^\d+$/);
-			await expect(guest.page.getByRole("heading", { level: 1, name: "We'll be back soon" })).toBeVisible();
+			await expect(guest.page.getByRole("heading", { level: 1, name: "We’ll be back soon" })).toBeVisible();
 			await expect(guest.page).toHaveTitle("Maintenance — FORMA");
 
 			const russian = await guest.page.goto("/artists?lng=ru");

@@ -24,7 +24,10 @@ async function holdScripts(page: Page) {
 }
 
 test.describe("form checks that arrive after the page", () => {
-	test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "the check in the browser needs JavaScript");
+	test.skip(
+		({ javaScriptEnabled }) => javaScriptEnabled === false,
+		"the check in the browser needs JavaScript",
+	);
 
 	test("a field left before its check arrived is checked when it arrives (Russian)", async ({ page }) => {
 		await page.goto("/register?lng=ru");

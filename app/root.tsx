@@ -24,6 +24,7 @@ import { Toaster } from "./components/ui/toaster";
 import { VerifyEmailBanner } from "./components/verify-email-banner";
 import { publicOrigin } from "./lib/env.server";
 import { preloadedFonts } from "./lib/fonts";
+import { currentYear } from "./lib/format";
 import { getLanguage, i18nServer } from "./lib/i18n.server";
 import { maintenanceInfo } from "./lib/maintenance";
 import { useNonce } from "./lib/nonce";
@@ -61,7 +62,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 			language,
 			theme,
 			origin: publicOrigin(request),
-			year: new Date().getFullYear(),
+			year: currentYear(),
 			audioUrl: settings.audio_url,
 			meta: {
 				title: t("meta.title"),

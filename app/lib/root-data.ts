@@ -1,6 +1,7 @@
 import { useFetchers, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import type { loader as rootLoader } from "~/root";
+import { currentYear } from "./format";
 import { DEFAULT_LANGUAGE, type Language } from "./i18n";
 import { maintenanceInfo } from "./maintenance";
 import { DEFAULT_THEME, isTheme, THEME_STORAGE_KEY, type Theme } from "./theme";
@@ -29,7 +30,7 @@ export function useRootData(): RootData {
 	return {
 		language: data?.language ?? maintenance?.language ?? DEFAULT_LANGUAGE,
 		theme: data?.theme ?? maintenance?.theme ?? DEFAULT_THEME,
-		year: data?.year ?? new Date().getFullYear(),
+		year: data?.year ?? currentYear(),
 		audioUrl: data?.audioUrl ?? "/audio/forma-loop.mp3",
 		user: data?.user ?? null,
 		toast: data?.toast ?? null,

@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from "@remix-run/node";
 import { DEFAULT_LANGUAGE, type Language } from "./i18n";
+import { BRAND_WORD, BRAND_WORD_RU } from "./site";
 
 export interface SeoInput {
 	/** Full page title, e.g. "Arc Lounge Chair — FORMA". */
@@ -40,7 +41,7 @@ export function seoMeta(input: SeoInput): MetaDescriptor[] {
 		{ tagName: "link", rel: "alternate", hrefLang: "en", href: localizedUrl(origin, path, "en") },
 		{ tagName: "link", rel: "alternate", hrefLang: "ru", href: localizedUrl(origin, path, "ru") },
 		{ tagName: "link", rel: "alternate", hrefLang: "x-default", href: localizedUrl(origin, path, "en") },
-		{ property: "og:site_name", content: "FORMA" },
+		{ property: "og:site_name", content: language === "ru" ? BRAND_WORD_RU : BRAND_WORD },
 		{ property: "og:title", content: input.title },
 		{ property: "og:description", content: input.description },
 		{ property: "og:url", content: canonical },

@@ -52,13 +52,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	try {
 		const rows = await listProjectsByCategory(categoriesShown(category, type));
 		const projects = rows.map((row) => toProjectSummary(row, language));
-		return { category, type, projects, error: null, meta };
+		return { category, type, projects, failed: false, meta };
 	} catch (error) {
 		// The page (and the site around it) still renders with a translated alert; the cause goes to the log,
-		// never to the visitor.
+		// never to the visitor, so the page data carries only that it failed.
 		logger.error("loading category projects failed", error, { category });
 		const projects: ProjectSummary[] = [];
-		return data({ category, type, projects, error: t("category.loadErrorReason"), meta }, { status: 500 });
+		return data({ category, type, projects, failed: true, meta }, { status: 500 });
 	}
 }
 
@@ -69,13 +69,13 @@ function categoriesShown(category: SiteCategory, type: DesignPageType | null): r
 }
 
 export default function CategoryPage() {
-	const { category, type, projects, error } = useLoaderData<typeof loader>();
+	const { category, type, projects, failed } = useLoaderData<typeof loader>();
 	return (
 		<>
 			<CategoryBanner category={category} count={projects.length} />
 			<CategoryProjects
 				projects={projects}
-				error={error}
+				failed={failed}
 				filters={category === "design" ? <DesignTypeChips current={type} /> : null}
 			/>
 			{category === "art" ? <ArtCollections /> : null}

@@ -9,6 +9,7 @@ import { ResponsiveImage } from "~/components/responsive-image";
 import { CARD_TABLE } from "~/components/ui/card-table";
 import { Field } from "~/components/ui/form-fields";
 import { readFormData } from "~/lib/form.server";
+import { formatDate } from "~/lib/format";
 import type { I18nHandle } from "~/lib/i18n";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { verifyPassword } from "~/lib/password.server";
@@ -118,9 +119,6 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function AccountPage() {
 	const { t, i18n } = useTranslation("account");
 	const { user, orders, favourites } = useLoaderData<typeof loader>();
-	const dateFormat = new Intl.DateTimeFormat(i18n.language === "ru" ? "ru-RU" : "en-GB", {
-		dateStyle: "medium",
-	});
 	return (
 		<div className="mx-auto max-w-[1440px] px-5 py-14 md:px-10 md:py-20">
 			<header className="flex flex-wrap items-end justify-between gap-6 border-b border-line pb-10">
@@ -205,7 +203,7 @@ export default function AccountPage() {
 											<Price value={order.priceShown ? order.price : 0} />
 										</td>
 										<td className="py-3 pr-4 whitespace-nowrap" data-label={t("account.orderDate")}>
-											{dateFormat.format(new Date(order.createdAt))}
+											{formatDate(order.createdAt, i18n.language)}
 										</td>
 										<td className="py-3" data-label={t("account.orderStatus")}>
 											<span className="rounded-full border border-line px-3 py-1 text-xs font-semibold">

@@ -13,6 +13,8 @@ import {
 import sharp from "sharp";
 import { getEnv } from "~/lib/env.server";
 import { MAX_FORM_FIELDS, readFormData } from "~/lib/form.server";
+import { formatMegabytes } from "~/lib/format";
+import { DEFAULT_LANGUAGE, type Language } from "~/lib/i18n";
 import {
 	type ImageFolder,
 	type SavedImage,
@@ -190,16 +192,14 @@ function fail(key: string, values?: ImageUploadError["values"]): ImageUploadResu
 	return { ok: false, error: { key: `images.${key}`, values } };
 }
 
-function megabytes(bytes: number): string {
-	return (bytes / 1024 / 1024).toFixed(1);
-}
-
 export interface StoreImageOptions {
 	/**
 	 * The spec words the size error differently for the main image ("Image is too large: X MB") and for
 	 * gallery files ("File {name} is too large"); "file" picks the second.
 	 */
 	wording?: "image" | "file";
+	/** The admin's language, for the size in the message: "6.2" in English, "6,2" in Russian. */
+	language?: Language;
 }
 
 /**
@@ -210,12 +210,15 @@ export interface StoreImageOptions {
 export async function storeUploadedImage(
 	file: File | Blob | null,
 	folder: ImageFolder,
-	{ wording = "image" }: StoreImageOptions = {},
+	{ wording = "image", language = DEFAULT_LANGUAGE }: StoreImageOptions = {},
 ): Promise<ImageUploadResult | null> {
 	if (!file || typeof file !== "object" || file.size === 0) return null;
 	const name = file instanceof File && file.name ? file.name : "image";
 	if (file.size > MAX_IMAGE_BYTES) {
-		return fail(wording === "file" ? "fileTooLarge" : "tooLarge", { name, size: megabytes(file.size) });
+		return fail(wording === "file" ? "fileTooLarge" : "tooLarge", {
+			name,
+			size: formatMegabytes(file.size, language),
+		});
 	}
 	const input = Buffer.from(await file.arrayBuffer());
 	let metadata: ImageMetadata;

@@ -113,7 +113,8 @@ function orderedRows(rows: ProjectImage[], state: GalleryFormState): ProjectImag
  */
 export async function submitProjectForm(request: Request, mode: ProjectFormMode) {
 	const form = await readUploadForm(request);
-	const t = await i18nServer.getFixedT(await getLanguage(request), "admin");
+	const language = await getLanguage(request);
+	const t = await i18nServer.getFixedT(language, "admin");
 	const current = mode.kind === "edit" ? await getProjectById(mode.id, { includeDrafts: true }) : undefined;
 	if (mode.kind === "edit" && !current) {
 		return redirectWithToast(LIST, { type: "error", title: "admin:projects.toast.notFound" });
@@ -174,14 +175,14 @@ export async function submitProjectForm(request: Request, mode: ProjectFormMode)
 	const errors: ProjectFormActionData["imageErrors"] = {};
 	const explain = (error: ImageUploadError) => t(error.key, error.values);
 	let mainImage: SavedImageRef | undefined;
-	const main = await storeUploadedImage(isChosenFile(imageFile) ? imageFile : null, "projects");
+	const main = await storeUploadedImage(isChosenFile(imageFile) ? imageFile : null, "projects", { language });
 	if (main?.ok) {
 		mainImage = main.image;
 		stored.push(main.image.key);
 	} else if (main) errors.image = [explain(main.error)];
 	const newGallery: SavedImageRef[] = [];
 	for (const file of galleryFiles) {
-		const result = await storeUploadedImage(file, "gallery", { wording: "file" });
+		const result = await storeUploadedImage(file, "gallery", { wording: "file", language });
 		if (result?.ok) {
 			newGallery.push(result.image);
 			stored.push(result.image.key);

@@ -26,7 +26,7 @@ test("a request in Russian: confirmation, the gallery's notice, the status mail 
 	await page.goto("/admin/settings?tab=notifications");
 	await page.getByLabel("Email notifications").check();
 	await page.getByLabel("Admin notification email").fill(gallery);
-	await page.getByLabel("E-mail buyers when their request's status changes").check();
+	await page.getByLabel("E-mail buyers when their request’s status changes").check();
 	await page.getByRole("button", { name: "Save settings" }).click();
 	await expect(page.getByTestId("toast")).toContainText("Settings saved");
 	await expect(page.getByLabel("Admin notification email")).toHaveValue(gallery);
@@ -39,7 +39,7 @@ test("a request in Russian: confirmation, the gallery's notice, the status mail 
 	await form.getByLabel("Email").fill(buyer);
 	await form.getByLabel("Телефон").fill("+7 916 555-44-33");
 	await form.getByRole("button", { name: "Отправить заявку" }).click();
-	await expect(page.getByTestId("toast")).toContainText("Спасибо за заказ «Tidal Relief»");
+	await expect(page.getByTestId("toast")).toContainText("Спасибо за заявку на «Tidal Relief»");
 
 	// The buyer's confirmation, in Russian, and its link to the piece.
 	const confirmation = await mailTo(buyer, (m) => m.subject === "Мы получили вашу заявку: Tidal Relief");

@@ -143,6 +143,11 @@ describe("storeUploadedImage", () => {
 			ok: false,
 			error: { key: "images.fileTooLarge", values: { name: "huge.jpg", size: "6.0" } },
 		});
+		// Russian writes the decimal with a comma: «6,0 МБ».
+		expect(await storeUploadedImage(big, "projects", { language: "ru" })).toEqual({
+			ok: false,
+			error: { key: "images.tooLarge", values: { name: "huge.jpg", size: "6,0" } },
+		});
 	});
 
 	it("decides by content: a text file named .jpg and sent as image/jpeg is not an image", async () => {

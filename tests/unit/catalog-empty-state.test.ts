@@ -4,6 +4,7 @@ import { StaticRouter } from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
 import { CategoryProjects } from "~/components/catalog/category-projects";
 import type { Language } from "~/lib/i18n";
+import { plain } from "../support/plain";
 import { withTexts } from "../support/with-texts";
 
 /**
@@ -16,7 +17,7 @@ async function renderGrid(language: Language, props: Parameters<typeof CategoryP
 			createElement(StaticRouter, { location: "/art" }, createElement(CategoryProjects, props)),
 		),
 	);
-	return html.replace(/<!-- -->/g, "");
+	return plain(html.replace(/<!-- -->/g, ""));
 }
 
 describe("category grid states", () => {
@@ -30,10 +31,13 @@ describe("category grid states", () => {
 		expect(ru).toContain("В этой категории пока нет проектов.");
 	});
 
-	it("shows a load error in an alert instead of the grid", async () => {
-		const html = await renderGrid("en", { projects: [], error: "database is locked" });
+	it("shows a translated load error in an alert instead of the grid, in both languages", async () => {
+		const html = await renderGrid("en", { projects: [], failed: true });
 		expect(html).toContain('role="alert"');
-		expect(html).toContain("Error loading projects: database is locked");
+		expect(html).toContain("Error loading projects: the catalogue is unavailable right now.");
 		expect(html).not.toContain("No projects found in this category.");
+
+		const ru = await renderGrid("ru", { projects: [], failed: true });
+		expect(ru).toContain("Не удалось загрузить проекты: каталог сейчас недоступен.");
 	});
 });

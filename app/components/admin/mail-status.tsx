@@ -1,3 +1,4 @@
+import { formatDate } from "~/lib/format";
 import { cx } from "~/lib/site";
 import { useTranslation } from "~/lib/translations";
 
@@ -12,22 +13,13 @@ export interface MailStatusView {
 	sent_at: string | null;
 }
 
-/** Dates on the admin's mail screens: day and time, in the admin's language. */
-export function useMailDateFormat(): Intl.DateTimeFormat {
-	const { i18n } = useTranslation();
-	return new Intl.DateTimeFormat(i18n.language === "ru" ? "ru-RU" : "en-GB", {
-		dateStyle: "medium",
-		timeStyle: "short",
-	});
-}
-
 /**
  * A message's state in words: sent (and when), waiting (its attempts, the next try, the last error) or
  * failed (its attempts and last error). Without SMTP in production, waiting reads "Undelivered".
  */
 export function MailStatus({ message, delivery }: { message: MailStatusView; delivery: MailDeliveryView }) {
-	const { t } = useTranslation("admin");
-	const dates = useMailDateFormat();
+	const { t, i18n } = useTranslation("admin");
+	const when = (value: string) => formatDate(value, i18n.language, "dateTime");
 	const label = message.status === "pending" && delivery === "undelivered" ? "undelivered" : message.status;
 	return (
 		<div className="min-w-0">
@@ -44,14 +36,14 @@ export function MailStatus({ message, delivery }: { message: MailStatusView; del
 			</span>
 			{message.status === "sent" && message.sent_at ? (
 				<span className="mt-1 block text-xs text-muted">
-					{t("mail.sentAt", { when: dates.format(new Date(message.sent_at)) })}
+					{t("mail.sentAt", { when: when(message.sent_at) })}
 				</span>
 			) : null}
 			{message.status !== "sent" && message.attempts > 0 ? (
 				<span className="mt-1 block text-xs text-muted">
 					{t("mail.attempts", { count: message.attempts })}
 					{message.status === "pending"
-						? ` · ${t("mail.nextAttempt", { when: dates.format(new Date(message.next_attempt_at)) })}`
+						? ` · ${t("mail.nextAttempt", { when: when(message.next_attempt_at) })}`
 						: null}
 				</span>
 			) : null}

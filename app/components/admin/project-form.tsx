@@ -11,6 +11,7 @@ import {
 	TextareaField,
 } from "~/components/ui/form-fields";
 import { PROJECT_AVAILABILITIES, PROJECT_CATEGORIES, type ProjectStatus } from "~/lib/categories";
+import { formatMegabytes } from "~/lib/format";
 import { imageUrl, isVectorKey, type StoredImage, variantKey, variantWidths } from "~/lib/images";
 import { GALLERY_FIELDS, MAX_GALLERY_FILES, projectSchema } from "~/lib/project-form";
 import { useTranslation } from "~/lib/translations";
@@ -80,7 +81,7 @@ export function ProjectForm({
 	gallery: ProjectFormGalleryImage[];
 	reply?: ProjectFormReply;
 }) {
-	const { t } = useTranslation("admin");
+	const { t, i18n } = useTranslation("admin");
 	const navigation = useNavigation();
 	const submitting = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
 	const savingDraft = submitting && navigation.formData?.get("status") === "draft";
@@ -125,7 +126,7 @@ export function ProjectForm({
 			.filter((file) => file.size > MAX_IMAGE_BYTES)
 			.map((file) =>
 				field === "image"
-					? t("images.tooLarge", { size: (file.size / 1024 / 1024).toFixed(1), name: file.name })
+					? t("images.tooLarge", { size: formatMegabytes(file.size, i18n.language), name: file.name })
 					: t("images.fileTooLarge", { name: file.name }),
 			);
 		if (field === "gallery" && files.length > MAX_GALLERY_FILES) {

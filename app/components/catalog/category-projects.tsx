@@ -7,14 +7,17 @@ import { useTranslation } from "~/lib/translations";
 
 interface CategoryProjectsProps {
 	projects: ProjectSummary[];
-	/** Set when the projects could not be loaded; shown instead of the grid. */
-	error?: string | null;
+	/**
+	 * The projects could not be loaded: a translated alert replaces the grid. Only the fact travels, never
+	 * the cause (a database's message is for the server log, not for visitors).
+	 */
+	failed?: boolean;
 	/** Controls that narrow the grid (the Design page's chips), between the heading and the grid. */
 	filters?: ReactNode;
 }
 
 /** A category's grid of project cards (1, 2 or 3 columns), its empty state, or its load error. */
-export function CategoryProjects({ projects, error = null, filters = null }: CategoryProjectsProps) {
+export function CategoryProjects({ projects, failed = false, filters = null }: CategoryProjectsProps) {
 	const { t } = useTranslation("catalog");
 	return (
 		<section
@@ -25,12 +28,12 @@ export function CategoryProjects({ projects, error = null, filters = null }: Cat
 				{t("category.projectsTitle")}
 			</h2>
 			{filters}
-			{error ? (
+			{failed ? (
 				<p
 					role="alert"
 					className="mt-8 rounded-xl border border-accent/40 bg-card px-5 py-4 text-sm font-medium text-ink"
 				>
-					{t("category.loadError", { message: error })}
+					{t("category.loadError", { message: t("category.loadErrorReason") })}
 				</p>
 			) : projects.length === 0 ? (
 				<div className="mt-8 rounded-2xl border border-dashed border-line px-6 py-16 text-center">

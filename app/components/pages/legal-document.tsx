@@ -1,4 +1,4 @@
-import type { Language } from "~/lib/i18n";
+import { formatCalendarDate } from "~/lib/format";
 import { useRootData } from "~/lib/root-data";
 import { useTranslation } from "~/lib/translations";
 import { ArrowLink } from "./arrow-link";
@@ -24,7 +24,7 @@ export function LegalDocument({ eyebrow, title, intro, updated, sections }: Lega
 				<p className="mt-6 text-sm text-muted md:ml-auto md:max-w-2xl">
 					{t("legal.lastUpdated")}:{" "}
 					<time dateTime={updated} className="font-semibold text-ink">
-						{formatDate(updated, language)}
+						{formatCalendarDate(updated, language)}
 					</time>
 				</p>
 			</PageIntro>
@@ -97,14 +97,4 @@ function TextBlockView({ block }: { block: TextBlock }) {
 			))}
 		</ul>
 	);
-}
-
-/** "1 November 2026" / "1 ноября 2026 г.", computed in UTC so server and browser render the same text. */
-function formatDate(isoDate: string, language: Language): string {
-	return new Intl.DateTimeFormat(language === "ru" ? "ru-RU" : "en-GB", {
-		day: "numeric",
-		month: "long",
-		year: "numeric",
-		timeZone: "UTC",
-	}).format(new Date(`${isoDate}T00:00:00Z`));
 }

@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import * as z from "zod";
 import { ARTISTS_PATH, artistIdFromName, artistSchema } from "~/lib/artist-form";
+import type { Language } from "~/lib/i18n";
 import { redirectWithToast } from "~/lib/toast.server";
 import { isChosenFile } from "~/lib/validation";
 import {
@@ -64,7 +65,7 @@ export async function removeArtist(formData: FormData) {
  * The add/edit form. The id is the artist's address (/artist/{id}): given or made from the name on add,
  * never changed afterwards. A new portrait replaces the old one, whose files go once nothing uses them.
  */
-export async function saveArtist(formData: FormData) {
+export async function saveArtist(formData: FormData, language: Language) {
 	const submission = parseWithZod(formData, { schema: artistSchema });
 	type Reply = ReturnType<typeof submission.reply>;
 	const fail = (
@@ -95,7 +96,9 @@ export async function saveArtist(formData: FormData) {
 		if (!id) id = await freeArtistId(artistIdFromName(value.name) || "artist");
 	}
 
-	const stored = await storeUploadedImage(isChosenFile(value.image) ? value.image : null, "artists");
+	const stored = await storeUploadedImage(isChosenFile(value.image) ? value.image : null, "artists", {
+		language,
+	});
 	if (stored && !stored.ok) {
 		return fail(
 			submission.reply({ fieldErrors: { image: [`admin:${stored.error.key}`] }, hideFields: ["image"] }),

@@ -62,7 +62,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
 	await requireAdmin(request);
 	const formData = await readUploadForm(request);
-	return formData.get("intent") === "delete" ? removeArtist(formData) : saveArtist(formData);
+	return formData.get("intent") === "delete"
+		? removeArtist(formData)
+		: saveArtist(formData, await getLanguage(request));
 }
 
 export type ArtistRow = ReturnType<typeof useLoaderData<typeof loader>>["artists"][number];

@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { MailStatus, useMailDateFormat } from "~/components/admin/mail-status";
+import { MailStatus } from "~/components/admin/mail-status";
+import { formatDate } from "~/lib/format";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { adminMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -52,9 +53,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function AdminMailMessage() {
-	const { t } = useTranslation("admin");
+	const { t, i18n } = useTranslation("admin");
 	const { message, from, delivery } = useLoaderData<typeof loader>();
-	const dates = useMailDateFormat();
 	// What caused the message, in words where we know the kind ("purchase_request:12"), else as stored.
 	const referenceText = (reference: string) => {
 		const request = /^purchase_request:(\d+)$/.exec(reference);
@@ -72,7 +72,7 @@ export default function AdminMailMessage() {
 		],
 		[t("mail.kindColumn"), t(`mail.kind.${message.kind}`, { defaultValue: message.kind })],
 		[t("mail.language"), t(`mail.languages.${message.language}`)],
-		[t("mail.created"), dates.format(new Date(message.created_at))],
+		[t("mail.created"), formatDate(message.created_at, i18n.language, "dateTime")],
 		...(message.reference
 			? [[t("mail.reference"), referenceText(message.reference)] as [string, string]]
 			: []),

@@ -4,8 +4,9 @@ import * as z from "zod";
 import { AdminPageHeader } from "~/components/admin/admin-page-header";
 import { AdminTable } from "~/components/admin/admin-table";
 import { ListPager, ListSummary } from "~/components/admin/list-controls";
-import { MailStatus, useMailDateFormat } from "~/components/admin/mail-status";
+import { MailStatus } from "~/components/admin/mail-status";
 import { parseListQuery, withParams } from "~/lib/admin-list";
+import { formatDate } from "~/lib/format";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { adminMeta } from "~/lib/seo";
 import { cx } from "~/lib/site";
@@ -46,9 +47,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function AdminMail() {
-	const { t } = useTranslation("admin");
+	const { t, i18n } = useTranslation("admin");
 	const { status, delivery, counts, messages, total, page, pageCount } = useLoaderData<typeof loader>();
-	const dates = useMailDateFormat();
 	return (
 		<div>
 			<AdminPageHeader title={t("mail.title")} />
@@ -83,7 +83,7 @@ export default function AdminMail() {
 						{messages.map((message) => (
 							<tr key={message.id} className="border-b border-line align-top" data-testid="mail-row">
 								<td className="py-3 pr-4 whitespace-nowrap" data-label={t("mail.created")}>
-									{dates.format(new Date(message.created_at))}
+									{formatDate(message.created_at, i18n.language, "dateTime")}
 								</td>
 								<td className="min-w-0 py-3 pr-4 break-all" data-label={t("mail.to")}>
 									{message.to_address}

@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Link, useActionData, useFetcher, useLocation } from "@remix-run/react";
 import { Price } from "~/components/price";
 import { TextareaField } from "~/components/ui/form-fields";
+import { formatDate } from "~/lib/format";
 import { REQUEST_STATUSES } from "~/lib/request-status";
 import { useTranslation } from "~/lib/translations";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -17,10 +18,6 @@ const tag =
 /** One request: what was asked for and by whom, its status select and the gallery's internal note. */
 export function RequestRow({ request: item }: { request: RequestListRow }) {
 	const { t, i18n } = useTranslation("admin");
-	const dateFormat = new Intl.DateTimeFormat(i18n.language === "ru" ? "ru-RU" : "en-GB", {
-		dateStyle: "medium",
-		timeStyle: "short",
-	});
 	return (
 		<tr className="border-b border-line align-top" data-testid="request-row">
 			<td className="py-3 pr-4 text-muted" data-label="#">
@@ -58,7 +55,7 @@ export function RequestRow({ request: item }: { request: RequestListRow }) {
 				</div>
 			</td>
 			<td className="py-3 pr-4 whitespace-nowrap" data-label={t("requests.date")}>
-				{dateFormat.format(new Date(item.created_at))}
+				{formatDate(item.created_at, i18n.language, "dateTime")}
 			</td>
 			<td className="py-3 pr-4" data-label={t("requests.status")}>
 				<StatusForm id={item.id} status={item.status} />

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import * as z from "zod";
+import type { Language } from "~/lib/i18n";
 import { redirectWithToast } from "~/lib/toast.server";
 import { isChosenFile } from "~/lib/validation";
 import {
@@ -63,7 +64,7 @@ export async function changeSlideRow(formData: FormData) {
 }
 
 /** The add/edit form: a new slide needs an image; a replaced image is deleted once nothing uses it. */
-export async function saveSlide(formData: FormData) {
+export async function saveSlide(formData: FormData, language: Language) {
 	const submission = parseWithZod(formData, { schema: slideSchema });
 	const fail = (
 		result: ReturnType<typeof submission.reply>,
@@ -82,7 +83,7 @@ export async function saveSlide(formData: FormData) {
 		isActive: fields.isActive,
 	};
 	let image: SlideImage | null = null;
-	const stored = await storeUploadedImage(isChosenFile(file) ? file : null, "slides");
+	const stored = await storeUploadedImage(isChosenFile(file) ? file : null, "slides", { language });
 	if (stored && !stored.ok) {
 		return fail(
 			submission.reply({ fieldErrors: { image: [`admin:${stored.error.key}`] }, hideFields: ["image"] }),

@@ -62,7 +62,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
 	await requireAdmin(request);
 	const formData = await readUploadForm(request);
-	return formData.get("intent") === "save" ? saveSlide(formData) : changeSlideRow(formData);
+	return formData.get("intent") === "save"
+		? saveSlide(formData, await getLanguage(request))
+		: changeSlideRow(formData);
 }
 
 export type SlideRow = ReturnType<typeof useLoaderData<typeof loader>>["slides"][number];

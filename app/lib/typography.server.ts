@@ -60,13 +60,23 @@ export function typeset(text: string, language: Language): string {
 		.join("");
 }
 
-/** Every string of a tree of texts (a locale namespace), typeset; keys and shape are kept. */
+/** A page's title and description for tabs, search engines and shared links: never laid out in lines. */
+export const UNSET_KEY = /^meta$|[mM]eta(Title|Description)$/;
+
+/**
+ * Every string of a tree of texts (a locale namespace), typeset; keys and shape are kept. Titles and
+ * descriptions under meta keys stay as written: nothing breaks them into lines, and a tab or a search
+ * result shows them as they are.
+ */
 export function typesetTree<Tree>(tree: Tree, language: Language): Tree {
 	if (typeof tree === "string") return typeset(tree, language) as Tree;
 	if (Array.isArray(tree)) return tree.map((item) => typesetTree(item, language)) as Tree;
 	if (tree && typeof tree === "object") {
 		return Object.fromEntries(
-			Object.entries(tree).map(([key, value]) => [key, typesetTree(value, language)]),
+			Object.entries(tree).map(([key, value]) => [
+				key,
+				UNSET_KEY.test(key) ? value : typesetTree(value, language),
+			]),
 		) as Tree;
 	}
 	return tree;

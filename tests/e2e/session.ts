@@ -75,3 +75,23 @@ export async function register(page: Page, email: string, password = "a-good-pas
 	await submitLogin(page, email, password);
 	await expect(page).toHaveURL("/account");
 }
+
+/**
+ * Fills and sends the English registration form: with bad input first when `bad` (and checks the spec's
+ * three messages), then with `email` and good values.
+ */
+export async function submitRegistration(page: Page, email: string, { bad = false } = {}): Promise<void> {
+	const send = async (values: [string, string, string]) => {
+		await page.getByLabel("Email").fill(values[0]);
+		await page.getByLabel("Phone").fill(values[1]);
+		await page.getByLabel("Password").fill(values[2]);
+		await page.getByRole("button", { name: "Create account" }).click();
+	};
+	if (bad) {
+		await send(["not-an-email", "+7123", "short"]);
+		await expect(page.getByText("Enter a valid email")).toBeVisible();
+		await expect(page.getByText("Phone must be in the format +7XXXXXXXXXX")).toBeVisible();
+		await expect(page.getByText("Password must be at least 8 characters")).toBeVisible();
+	}
+	await send([email, "+79161234567", "a-good-password"]);
+}

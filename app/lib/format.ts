@@ -58,8 +58,10 @@ export function formatCalendarDate(isoDate: string, language: Language): string 
 }
 
 /** The year it is now in the gallery (the footer's copyright line). */
+const yearFormat = new Intl.DateTimeFormat("en", { year: "numeric", timeZone: GALLERY_TIME_ZONE });
+
 export function currentYear(now: Date = new Date()): number {
-	return Number(new Intl.DateTimeFormat("en", { year: "numeric", timeZone: GALLERY_TIME_ZONE }).format(now));
+	return Number(yearFormat.format(now));
 }
 
 const megabyteFormats: Record<Language, Intl.NumberFormat> = {

@@ -10,7 +10,7 @@ import type { Language } from "./i18n";
  * - Russian: a non-breaking space after short words (в, к, с, на, по, не…), before a dash, between a
  *   number and its unit («5 МБ», «14 дней»), in «ул. Ленина», «№ 5»; «кавычки-ёлочки»; «…».
  * - English: curly quotes and apostrophes, an em dash for a spaced hyphen, «…», a non-breaking space
- *   between a number and its unit.
+ *   after short words and between a number and its unit.
  *
  * Its output is plain text (U+00A0 characters, no entities): React escapes it like any other text.
  */
@@ -40,7 +40,6 @@ function engine(language: Language): Typograf {
 		locale: language === "ru" ? ["ru", "en-US"] : ["en-US"],
 		htmlEntity: { type: "default" },
 	});
-	typograf.enableRule("common/nbsp/afterNumber");
 	// "+79161234567" is the format the forms ask for; typograf would print it as "+7 916 123-45-67".
 	typograf.disableRule("ru/other/phone-number");
 	// Russian sets a (non-breaking) space before % («50 %»).

@@ -57,13 +57,13 @@ test("admin finds a request by e-mail and moves it to done", async ({ page, js, 
 	// With JavaScript the select saves on change once hydrated (its Save button is gone then); a change made
 	// before that is undone by hydration, as the select shows the stored status.
 	if (js) await expect(row.getByRole("button", { name: "Save", exact: true })).toHaveCount(0);
-	await row.getByLabel(/Status of request/).selectOption("done");
+	await row.getByLabel(/Status of\srequest/).selectOption("done");
 	if (!js) await row.getByRole("button", { name: "Save", exact: true }).click();
-	await expect(row.getByLabel(/Status of request/)).toHaveValue("done");
+	await expect(row.getByLabel(/Status of\srequest/)).toHaveValue("done");
 	if (js) await expect(row.getByText("Status saved")).toBeVisible();
 
 	// A note for the team, kept with the request.
-	await row.getByLabel(/Internal note for request/).fill("Wants it gift-wrapped");
+	await row.getByLabel(/Internal\snote\sfor\srequest/).fill("Wants it gift-wrapped");
 	await row.getByRole("button", { name: "Save note" }).click();
 	await expect(js ? row.getByText("Note saved") : page.getByTestId("toast")).toBeVisible();
 
@@ -72,8 +72,8 @@ test("admin finds a request by e-mail and moves it to done", async ({ page, js, 
 	await search.getByRole("button", { name: "Search" }).click();
 	await expect(page).toHaveURL(/status=done/);
 	await expect(rows).toHaveCount(1);
-	await expect(rows.first().getByLabel(/Status of request/)).toHaveValue("done");
-	await expect(rows.first().getByLabel(/Internal note for request/)).toHaveValue("Wants it gift-wrapped");
+	await expect(rows.first().getByLabel(/Status of\srequest/)).toHaveValue("done");
+	await expect(rows.first().getByLabel(/Internal\snote\sfor\srequest/)).toHaveValue("Wants it gift-wrapped");
 	// The export link carries the same filter.
 	await expect(page.getByRole("link", { name: "Export these as CSV" })).toHaveAttribute(
 		"href",
@@ -157,7 +157,7 @@ test("on a phone the requests are cards with their status control in view", asyn
 
 	await page.goto("/admin/requests");
 	const row = page.getByTestId("request-row").first();
-	const status = row.getByLabel(/Status of request/);
+	const status = row.getByLabel(/Status of\srequest/);
 	await expect(status).toBeVisible();
 	await status.scrollIntoViewIfNeeded();
 	const box = await status.boundingBox();

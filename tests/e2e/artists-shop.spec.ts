@@ -101,7 +101,7 @@ test.describe("artists", () => {
 		await expect(page.getByRole("heading", { level: 1 })).toHaveText("Corpus Studio");
 		await expect(page.getByRole("img", { name: "Corpus Studio" })).toBeVisible();
 		await expect(page.getByText("Corpus Studio works in solid wood")).toBeVisible();
-		await expect(page.getByText(/certificate of authenticity/).first()).toBeVisible();
+		await expect(page.getByText(/certificate\sof\sauthenticity/).first()).toBeVisible();
 
 		const works = page.getByRole("region", { name: "Works by Corpus Studio" });
 		await expect(works.getByRole("heading", { level: 2 })).toHaveText("Works by Corpus Studio");

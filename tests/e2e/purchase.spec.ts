@@ -50,15 +50,15 @@ test("a purchase request from a project page reaches the admin inbox and the buy
 	// With JavaScript the select saves on change once hydrated (its Save button is gone then); a change made
 	// before that is undone by hydration, as the select shows the stored status.
 	if (js) await expect(row.getByRole("button", { name: "Save", exact: true })).toHaveCount(0);
-	await row.getByLabel(/Status of request/).selectOption("in_progress");
+	await row.getByLabel(/Status of\srequest/).selectOption("in_progress");
 	if (!js) await row.getByRole("button", { name: "Save", exact: true }).click();
-	await expect(row.getByLabel(/Status of request/)).toHaveValue("in_progress");
+	await expect(row.getByLabel(/Status of\srequest/)).toHaveValue("in_progress");
 	await page.reload();
 	await expect(
 		page
 			.getByTestId("request-row")
 			.filter({ hasText: email })
-			.getByLabel(/Status of request/),
+			.getByLabel(/Status of\srequest/),
 	).toHaveValue("in_progress");
 	await page.context().clearCookies();
 

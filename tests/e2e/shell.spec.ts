@@ -1,3 +1,4 @@
+import { plain } from "../support/plain";
 import { expect, test } from "./fixtures";
 
 test.describe("site shell", () => {
@@ -100,7 +101,7 @@ test.describe("site shell", () => {
 		expect(response?.status()).toBe(404);
 		await expect(page.getByRole("heading", { level: 1, name: "Страница не найдена" })).toBeVisible();
 		await expect(page.getByRole("link", { name: "На главную", exact: true })).toBeVisible();
-		expect(await page.title()).toContain("Страница не найдена");
+		expect(plain(await page.title())).toContain("Страница не найдена");
 	});
 
 	test("responses carry the security headers", async ({ page }) => {

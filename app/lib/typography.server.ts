@@ -28,6 +28,13 @@ Typograf.addRules([
 		handler: (text) => text.replace(/№ /g, "№\u00a0"),
 	},
 	{
+		// «ул. Малая Полянка, 2»: the house number stays with its street.
+		name: "ru/nbsp/formaHouseNumber",
+		queue: "end",
+		handler: (text) =>
+			text.replace(/((?:ул|пер|пр-т|просп|наб|ш|б-р)\.[\s\u00a0][^,\n]+), (\d+[а-я]?)\b/gu, "$1,\u00a0$2"),
+	},
+	{
 		// «пн–пт 10:00–19:00»: the day stays with its hours.
 		name: "ru/nbsp/formaWeekday",
 		queue: "end",

@@ -44,8 +44,8 @@ describe("Russian texts are typeset", () => {
 		).toEqual([]);
 	});
 
-	it("keep an abbreviation with what follows («ул. Ленина», «№ 5», «п. 3»)", () => {
-		expect(breaking(russian, /(?<![\p{L}])(?:ул|д|п|г|см|стр|т\.?\s?е)\. |№ /u)).toEqual([]);
+	it("keep an abbreviation with what follows («ул. Ленина», «№ 5», «п. 3», «Полянка, 2»)", () => {
+		expect(breaking(russian, /(?<![\p{L}])(?:ул|д|п|г|см|стр|т\.?\s?е)\. |№ |ул\.[^,]+, \d/u)).toEqual([]);
 	});
 
 	it("use «…» and «ёлочки», not three dots and straight quotes", () => {

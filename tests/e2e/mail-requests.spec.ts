@@ -90,7 +90,7 @@ test("a request in Russian: confirmation, the gallery's notice, the status mail 
 	await expect(page.getByRole("heading", { level: 1, name: status.subject })).toBeVisible();
 	await expect(page.getByRole("main")).toContainText(buyer);
 	await expect(page.getByRole("main")).toContainText(status.messageId);
-	const html = page.getByTitle("The message as the recipient sees it").contentFrame();
+	const html = page.getByTitle(/The\smessage\sas\sthe\srecipient\ssees\sit/).contentFrame();
 	await expect(html.getByRole("heading", { name: /Новости\sпо\sвашей\sзаявке/ })).toBeVisible();
 	await expect(page.getByTestId("mail-text")).toContainText("Ваша заявка на «Tidal Relief» выполнена.");
 });

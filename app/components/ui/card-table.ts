@@ -12,6 +12,9 @@ export const CARD_TABLE = cx(
 	"max-md:[&_thead_th]:py-2 max-md:[&_thead_th[data-plain]]:hidden",
 	"max-md:[&_tbody_tr]:mt-4 max-md:[&_tbody_tr]:block max-md:[&_tbody_tr]:rounded-xl max-md:[&_tbody_tr]:border max-md:[&_tbody_tr]:border-line max-md:[&_tbody_tr]:p-4",
 	"max-md:[&_tbody_td]:flex max-md:[&_tbody_td]:gap-3 max-md:[&_tbody_td]:py-1.5 max-md:[&_tbody_td]:pr-0",
+	// A value may shrink below its intrinsic width: a textarea's default 20 columns, measured in whatever font
+	// is showing (the fallback before the web font arrives is wider), must not push the card past the screen.
+	"max-md:[&_tbody_td>*]:min-w-0 max-md:[&_tbody_th>*]:min-w-0",
 	"max-md:[&_tbody_th]:flex max-md:[&_tbody_th]:gap-3 max-md:[&_tbody_th]:py-1.5 max-md:[&_tbody_th]:pr-0",
 	"max-md:[&_tbody_[data-label]]:before:w-24 max-md:[&_tbody_[data-label]]:before:shrink-0 max-md:[&_tbody_[data-label]]:before:font-normal max-md:[&_tbody_[data-label]]:before:text-muted max-md:[&_tbody_[data-label]]:before:content-[attr(data-label)]",
 );

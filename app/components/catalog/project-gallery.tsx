@@ -156,7 +156,7 @@ export function ProjectGallery({ images, label }: { images: GalleryImage[]; labe
 								{/* Without JavaScript the picture links to its full size; after hydration a click opens
 								    the lightbox. The same element either way, so hydration keeps the server's <img>
 								    (a new one would load again and count as a later LCP). */}
-								<a href={hydrated ? undefined : fullSizeUrl(picture)} className="block">
+								<a href={hydrated ? undefined : fullSizeUrl(picture)} className="relative block">
 									<GalleryPicture picture={picture} priority={index === 0} />
 									{hydrated ? null : (
 										<span className="sr-only">

@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { normaliseUsername, usernameError, usernameFromEmail } from "./usernames";
+import { isReservedUsername, normaliseUsername, usernameError, usernameFromEmail } from "./usernames";
 
 /**
  * Field rules shared by several forms. Messages are translation keys in the common namespace
@@ -39,12 +39,21 @@ export const usernameField = z
 		if (message) context.addIssue({ code: "custom", message });
 	});
 
-/** An e-mail whose part before @ makes an acceptable username (registration derives the name from it). */
+/**
+ * An e-mail whose part before @ makes an acceptable username (registration derives the name from it). The
+ * reserved name is left to the form (`reservedNameFromEmail`): the spec answers it as a failed registration.
+ */
 export const emailForUsernameField = (message?: string) =>
 	emailField(message).superRefine((email, context) => {
-		const usernameMessage = usernameError(usernameFromEmail(email));
+		const name = usernameFromEmail(email);
+		const usernameMessage = isReservedUsername(name) ? null : usernameError(name);
 		if (usernameMessage) context.addIssue({ code: "custom", message: usernameMessage });
 	});
+
+/** Whether a valid address would make the reserved username ('admin' before the @, in any spelling). */
+export function reservedNameFromEmail(email: unknown): boolean {
+	return emailField().safeParse(email).success && isReservedUsername(usernameFromEmail(String(email)));
+}
 
 /** Registration phone: +7 and exactly ten digits (spaces, dashes and brackets are ignored). */
 export const russianPhoneField = z

@@ -8,13 +8,18 @@ const schema = z.object({
 		.string({ error: "validation.usernameRequired" })
 		.trim()
 		.min(1, "validation.usernameRequired")
-		.max(254, "validation.tooLong")
-		.refine((value) => !isReservedUsername(value), "validation.reservedUsername"),
+		.max(254, "validation.tooLong"),
 	password: z
 		.string({ error: "validation.passwordRequired" })
 		.min(1, "validation.passwordRequired")
 		.max(1024),
 	redirectTo: z.string().optional(),
-});
+})
+	// The spec answers the name 'admin' like a failed sign-in, under the form's "Sign-in failed" heading,
+	// not as a mistake in the field.
+	.superRefine(({ username }, context) => {
+		if (typeof username === "string" && isReservedUsername(username))
+			context.addIssue({ code: "custom", message: "login.errors.reservedUsername", path: [] });
+	});
 
 export const validateLogin = (formData: FormData) => parseWithZod(formData, { schema });

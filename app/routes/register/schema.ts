@@ -8,11 +8,12 @@ import {
 } from "~/lib/validation";
 
 /** The form's rules, shared by the browser (Conform's onValidate) and the action. */
-const schema = z.object({
-	email: emailForUsernameField("validation.registrationEmailInvalid"),
-	phone: russianPhoneField,
-	password: newPasswordField,
-})
+const schema = z
+	.object({
+		email: emailForUsernameField("validation.registrationEmailInvalid"),
+		phone: russianPhoneField,
+		password: newPasswordField,
+	})
 	// 'admin' before the @ fails the registration as a whole (spec: "Registration failure" with "Недопустимое
 	// имя пользователя"), under the form's heading rather than as a typo in the address.
 	.superRefine(({ email }, context) => {

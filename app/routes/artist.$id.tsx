@@ -7,6 +7,7 @@ import { ResponsiveImage } from "~/components/responsive-image";
 import type { I18nHandle } from "~/lib/i18n";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { imageUrl } from "~/lib/images";
+import { redirectToNotFound } from "~/lib/not-found";
 import { absoluteUrl, localizedUrl, rootMetaData, seoMeta } from "~/lib/seo";
 import { useTranslation } from "~/lib/translations";
 import { localizedWritten } from "~/lib/typography.server";
@@ -45,7 +46,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	const artist = params.id ? await getArtistById(params.id) : undefined;
-	if (!artist) throw new Response("Not Found", { status: 404 });
+	if (!artist) throw redirectToNotFound(request);
 	const language = await getLanguage(request);
 	const t = await i18nServer.getFixedT(language, "artists");
 	const projects = await listProjectsByArtist(artist.id);

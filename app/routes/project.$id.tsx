@@ -15,6 +15,7 @@ import { hasPrice } from "~/lib/format";
 import { type I18nHandle, localized } from "~/lib/i18n";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { DEFAULT_PROJECT_IMAGE, imageUrl } from "~/lib/images";
+import { redirectToNotFound } from "~/lib/not-found";
 import type { ProjectSummary } from "~/lib/project-summary";
 import { purchaseMode } from "~/lib/purchase-mode";
 import { absoluteUrl, rootMetaData, seoMeta } from "~/lib/seo";
@@ -90,7 +91,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	// pages are `private, no-store` and skip the page cache: app/server/remix-handler.ts.)
 	const user = await getUser(request);
 	const row = await getProjectById(params.id ?? "", { includeDrafts: user?.role === "admin" });
-	if (!row) throw new Response("Not Found", { status: 404 });
+	if (!row) throw redirectToNotFound(request);
 	const language = await getLanguage(request);
 	const [galleryRows, byArtist, related, t] = await Promise.all([
 		listProjectImages(row.id),

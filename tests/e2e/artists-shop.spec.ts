@@ -152,10 +152,16 @@ test.describe("artists", () => {
 		expect(await page.title()).toBe("Corpus Studio — FORMA");
 	});
 
-	test("an unknown artist is a 404 page", async ({ page }) => {
+	test("an unknown artist goes to /not-found, which answers 404, in either language", async ({ page }) => {
 		const response = await page.goto("/artist/no-such-artist");
+		await expect(page).toHaveURL("/not-found");
 		expect(response?.status()).toBe(404);
 		await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+		// A shared Russian link stays Russian on the way.
+		const russian = await page.goto("/artist/no-such-artist?lng=ru");
+		await expect(page).toHaveURL("/not-found?lng=ru");
+		expect(russian?.status()).toBe(404);
+		await expect(page.getByRole("heading", { level: 1, name: "Страница не найдена" })).toBeVisible();
 	});
 });
 

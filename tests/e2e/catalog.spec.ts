@@ -218,10 +218,15 @@ test.describe("project page", () => {
 		);
 	});
 
-	test("an unknown project is a 404", async ({ page }) => {
+	test("an unknown project goes to /not-found, which answers 404, in either language", async ({ page }) => {
 		const response = await page.goto("/project/does-not-exist");
+		await expect(page).toHaveURL("/not-found");
 		expect(response?.status()).toBe(404);
 		await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+		const russian = await page.goto("/project/does-not-exist?lng=ru");
+		await expect(page).toHaveURL("/not-found?lng=ru");
+		expect(russian?.status()).toBe(404);
+		await expect(page.getByRole("heading", { level: 1, name: "Страница не найдена" })).toBeVisible();
 	});
 
 	test("describes the project for search engines and sharing", async ({ page }) => {

@@ -4,6 +4,7 @@ import { data } from "@remix-run/node";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { logger } from "~/lib/logger.server";
 import { GALLERY_FIELDS, MAX_GALLERY_FILES, type ProjectFormValues, projectSchema } from "~/lib/project-form";
+import type { ToastNote } from "~/lib/toast";
 import { redirectWithToast, toastHeader } from "~/lib/toast.server";
 import { isChosenFile } from "~/lib/validation";
 import { getArtistById } from "~/models/artists.server";
@@ -205,7 +206,10 @@ export async function submitProjectForm(request: Request, mode: ProjectFormMode)
 				image: mainImage ?? null,
 				gallery: newGallery,
 			});
-			return redirectWithToast(LIST, successToast("added", project.name, newGallery.length));
+			return redirectWithToast(
+				LIST,
+				successToast("added", project.name, 0, galleryNotes(newGallery.length, 0)),
+			);
 		}
 		const entries: GalleryEntry[] = [
 			...kept.map((row) => ({ rowId: row.id })),
@@ -221,7 +225,15 @@ export async function submitProjectForm(request: Request, mode: ProjectFormMode)
 			coverRowId: cover,
 		});
 		await Promise.all(saved.releasedKeys.map((key) => deleteImageIfUnused(key)));
-		return redirectWithToast(LIST, successToast("updated", saved.project.name, saved.galleryCount));
+		return redirectWithToast(
+			LIST,
+			successToast(
+				"updated",
+				saved.project.name,
+				saved.galleryCount,
+				galleryNotes(newGallery.length, rows.length - kept.length),
+			),
+		);
 	} catch (error) {
 		await forget();
 		if (error instanceof ProjectNotFoundError) {
@@ -247,12 +259,26 @@ export async function submitProjectForm(request: Request, mode: ProjectFormMode)
 	}
 }
 
-function successToast(kind: "added" | "updated", name: string, galleryCount: number) {
+/**
+ * The spec's gallery toasts, "Добавлено {n} изображений" and "Изображение удалено": gallery changes take
+ * effect when the project is saved, so they are lines of the save's toast (decision 0020).
+ */
+function galleryNotes(added: number, removed: number): ToastNote[] {
+	const notes: ToastNote[] = [];
+	if (added > 0) notes.push({ key: "admin:projects.toast.imagesAdded", values: { count: added } });
+	if (removed === 1) notes.push({ key: "admin:projects.toast.imageRemoved" });
+	else if (removed > 1) notes.push({ key: "admin:projects.toast.imagesRemoved", values: { count: removed } });
+	return notes;
+}
+
+/** "Project added|updated": an update also says how many pictures the gallery now has. */
+function successToast(kind: "added" | "updated", name: string, galleryCount: number, notes: ToastNote[]) {
 	return {
 		type: "success" as const,
 		title: `admin:projects.toast.${kind}Title`,
 		description:
 			galleryCount > 0 ? `admin:projects.toast.${kind}WithGallery` : `admin:projects.toast.${kind}`,
 		values: { name, count: galleryCount },
+		...(notes.length > 0 ? { notes } : {}),
 	};
 }

@@ -190,7 +190,7 @@ describe("admin projects: create", () => {
 		});
 	});
 
-	it("stores the main image and the gallery, with variants, and counts the gallery in the toast", async () => {
+	it("stores the main image and the gallery, with variants, and says how many images were added", async () => {
 		const response = await add({
 			...base,
 			customId: "with-pictures",
@@ -202,8 +202,9 @@ describe("admin projects: create", () => {
 		});
 		expect(statusOf(response)).toBe(302);
 		expect(await toastOf(response)).toMatchObject({
-			description: "admin:projects.toast.addedWithGallery",
-			values: { name: "Oak Stool", count: 2 },
+			description: "admin:projects.toast.added",
+			values: { name: "Oak Stool" },
+			notes: [{ key: "admin:projects.toast.imagesAdded", values: { count: 2 } }],
 		});
 		const saved = await project("with-pictures");
 		expect(saved).toMatchObject({
@@ -349,6 +350,15 @@ describe("admin projects: edit", () => {
 			gallery: await jpeg("d.jpg"),
 		});
 		expect(statusOf(response)).toBe(302);
+		// The spec's gallery toasts, as lines of the save's toast: one added, one removed (a cover swap is neither).
+		expect(await toastOf(response)).toMatchObject({
+			description: "admin:projects.toast.updatedWithGallery",
+			values: { count: 3 },
+			notes: [
+				{ key: "admin:projects.toast.imagesAdded", values: { count: 1 } },
+				{ key: "admin:projects.toast.imageRemoved" },
+			],
+		});
 		const saved = await project("gallery-edit");
 		// c became the cover; the old cover took c's place; a follows; the new upload comes last.
 		expect(saved?.image).toBe(c.image_url);

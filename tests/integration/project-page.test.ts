@@ -3,7 +3,7 @@ import { db } from "~/lib/db.server";
 import { createUser } from "~/models/users.server";
 import { loader } from "~/routes/project.$id";
 import { startSession } from "~/services/auth.server";
-import { getRequest, settle, statusOf } from "../support/requests";
+import { getRequest, settle } from "../support/requests";
 
 type ProjectPageData = Awaited<ReturnType<typeof loader>>;
 

@@ -405,6 +405,10 @@ export function ProjectForm({
 					>
 						{t("projects.form.cancel")}
 					</Link>
+					{/* The spec's "Saving project..." while the pictures upload and the save runs. */}
+					<p role="status" className="text-sm text-muted">
+						{submitting ? t("projects.form.savingProject") : null}
+					</p>
 				</div>
 			</Form>
 		</div>

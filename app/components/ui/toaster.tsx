@@ -18,7 +18,12 @@ export function Toaster({ toast }: { toast: Toast | null }) {
 	// A toast may name texts of a namespace this page has not loaded ("account:…" after signing out): it
 	// shows once they are here. No suspending: a toast raised by an event is not a transition.
 	const { t, ready } = useTranslation(
-		pageNamespaces([], visible ? [visible.title, visible.description ?? ""] : []),
+		pageNamespaces(
+			[],
+			visible
+				? [visible.title, visible.description ?? "", ...(visible.notes ?? []).map((note) => note.key)]
+				: [],
+		),
 		{ useSuspense: false },
 	);
 
@@ -53,6 +58,11 @@ export function Toaster({ toast }: { toast: Toast | null }) {
 							{visible.description ? (
 								<p className="mt-0.5 text-sm text-muted">{t(visible.description, visible.values)}</p>
 							) : null}
+							{visible.notes?.map((note) => (
+								<p key={note.key} className="mt-0.5 text-sm text-muted">
+									{t(note.key, note.values)}
+								</p>
+							))}
 						</div>
 						{hydrated ? (
 							<button

@@ -138,7 +138,9 @@ test("in Russian the gallery's toasts count pictures with the right word forms",
 
 	await page.goto(`/admin/projects/edit/${id}`);
 	await page.getByLabel("Удалить изображение 3").check();
-	await page.getByLabel("Изображения галереи", { exact: true }).setInputFiles([await picture("one.png", 210)]);
+	await page
+		.getByLabel("Изображения галереи", { exact: true })
+		.setInputFiles([await picture("one.png", 210)]);
 	await page.getByRole("button", { name: "Сохранить изменения" }).click();
 	await expect(toast).toContainText("Изображение удалено");
 	await expect(toast).toContainText("Добавлено 1 изображение");

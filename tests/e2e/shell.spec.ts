@@ -104,13 +104,18 @@ test.describe("site shell", () => {
 		expect(plain(await page.title())).toContain("Страница не найдена");
 	});
 
-	test("a malformed address gets the branded 400 page in both languages, not a bare 500", async ({ page }) => {
+	test("a malformed address gets the branded 400 page in both languages, not a bare 500", async ({
+		page,
+	}) => {
 		const response = await page.goto("/project/%E0%A4%A");
 		expect(response?.status()).toBe(400);
 		// The address could not be read, so neither could its language: the page says it in both.
 		await expect(page.getByText("This address could not be read")).toBeVisible();
 		await expect(page.getByText("Не удалось прочитать этот адрес")).toBeVisible();
-		await page.getByRole("link", { name: /home|главн/i }).first().click();
+		await page
+			.getByRole("link", { name: /home|главн/i })
+			.first()
+			.click();
 		await expect(page).toHaveURL("/");
 	});
 

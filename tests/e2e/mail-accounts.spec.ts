@@ -27,13 +27,13 @@ test.describe("e-mail verification", () => {
 		await expect(page.getByRole("heading", { level: 1, name: "Проверьте почту" })).toBeVisible();
 		await expect(page.getByText(`Мы отправили письмо на ${email}.`)).toBeVisible();
 
-		const mail = await mailTo(email, (message) => message.subject === "Подтвердите e-mail для ФОРМЫ");
+		const mail = await mailTo(email, (message) => message.subject === "Подтвердите email для ФОРМЫ");
 		expect(mail.language).toBe("ru");
 		expect(mail.text).toContain("Ссылка действует один раз в течение 24 часов.");
 		const link = linkIn(mail, `${baseURL}/verify-email?token=`);
 
 		await page.goto(link);
-		await expect(page.getByRole("heading", { level: 1, name: "Ваш e-mail подтверждён" })).toBeVisible();
+		await expect(page.getByRole("heading", { level: 1, name: "Ваш email подтверждён" })).toBeVisible();
 		await page.getByRole("main").getByRole("link", { name: "Войти" }).click();
 		await expect(page).toHaveURL("/login");
 		await page.getByLabel("Имя пользователя или email").fill(email);
@@ -41,7 +41,7 @@ test.describe("e-mail verification", () => {
 		await page.getByRole("button", { name: "Войти" }).click();
 		await expect(page).toHaveURL("/account");
 		await expect(page.getByTestId("account-username")).toBeVisible();
-		await expect(page.getByRole("region", { name: "Подтверждение e-mail" })).toHaveCount(0);
+		await expect(page.getByRole("region", { name: "Подтверждение email" })).toHaveCount(0);
 
 		// The same link again is spent: a translated explanation, not a second confirmation.
 		const again = await page.goto(link);

@@ -101,9 +101,9 @@ describe("e-mail verification", () => {
 	it("writes the link in Russian to someone who registered on the Russian site, and it works", async () => {
 		expect(statusOf(await register("ivan@example.com", "ru"))).toBe(200);
 		const mail = await deliverTo("ivan@example.com");
-		expect(mail.subject).toBe("Подтвердите e-mail для ФОРМЫ");
+		expect(mail.subject).toBe("Подтвердите email для ФОРМЫ");
 		expect(mail.language).toBe("ru");
-		expect(mail.text).toContain("Подтвердить e-mail");
+		expect(mail.text).toContain("Подтвердить email");
 		expect(await follow(linkIn(mail, "http://localhost/verify-email?token="))).toMatchObject({
 			status: 200,
 			state: "confirmed",

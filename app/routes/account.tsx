@@ -178,16 +178,16 @@ export default function AccountPage() {
 						<table className="w-full text-left text-sm md:min-w-[36rem]">
 							<thead className="border-b border-line text-muted">
 								<tr>
-									<th scope="col" className="py-3 pr-4 font-semibold">
+									<th scope="col" data-plain="" className="py-3 pr-4 font-semibold">
 										{t("account.orderProject")}
 									</th>
-									<th scope="col" className="py-3 pr-4 font-semibold">
+									<th scope="col" data-plain="" className="py-3 pr-4 font-semibold">
 										{t("account.orderPrice")}
 									</th>
-									<th scope="col" className="py-3 pr-4 font-semibold">
+									<th scope="col" data-plain="" className="py-3 pr-4 font-semibold">
 										{t("account.orderDate")}
 									</th>
-									<th scope="col" className="py-3 font-semibold">
+									<th scope="col" data-plain="" className="py-3 font-semibold">
 										{t("account.orderStatus")}
 									</th>
 								</tr>

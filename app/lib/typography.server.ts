@@ -35,6 +35,16 @@ Typograf.addRules([
 			text.replace(/((?:ул|пер|пр-т|просп|наб|ш|б-р)\.[\s\u00a0][^,\n]+), (\d+[а-я]?)\b/gu, "$1,\u00a0$2"),
 	},
 	{
+		// «что-то», «всё-таки», «кое-где»: a particle stays with its word. A word joiner on each side of the
+		// hyphen forbids the break there (invisible, and unlike U+2011 it needs no glyph in our fonts).
+		name: "ru/nbsp/formaParticleHyphen",
+		queue: "end",
+		handler: (text) =>
+			text
+				.replace(/(?<=\p{L})-(?=(?:то|либо|нибудь|таки|ка)(?!\p{L}))/giu, "\u2060-\u2060")
+				.replace(/(?<!\p{L})(кое|кой)-(?=\p{L})/giu, "$1\u2060-\u2060"),
+	},
+	{
 		// «пн–пт 10:00–19:00»: the day stays with its hours.
 		name: "ru/nbsp/formaWeekday",
 		queue: "end",

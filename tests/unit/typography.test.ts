@@ -30,8 +30,8 @@ function breaking(texts: Array<[string, string]>, rule: RegExp): string[] {
 
 describe("Russian texts are typeset", () => {
 	it("have no plain space after a one- or two-letter word (в, к, с, на, по, не…)", () => {
-		// Particles (же, ли, бы) hold on to the word before them instead.
-		expect(breaking(russian, /(?<![\p{L}\p{N}\-{}.])(?!(?:же|ли|бы) )[а-яё]{1,2} /iu)).toEqual([]);
+		// Particles (же, ли, бы) hold on to the word before them instead, as «то» in «что-то» does to its hyphen.
+		expect(breaking(russian, /(?<![\p{L}\p{N}\-{}.\u2060])(?!(?:же|ли|бы) )[а-яё]{1,2} /iu)).toEqual([]);
 	});
 
 	it("have no plain space before a dash, so no line starts with one", () => {
@@ -46,6 +46,16 @@ describe("Russian texts are typeset", () => {
 
 	it("keep an abbreviation with what follows («ул. Ленина», «№ 5», «п. 3», «Полянка, 2»)", () => {
 		expect(breaking(russian, /(?<![\p{L}])(?:ул|д|п|г|см|стр|т\.?\s?е)\. |№ |ул\.[^,]+, \d/u)).toEqual([]);
+	});
+
+	it("keep a particle with its word («что-то», «всё-таки», «кое-где»): no break at the hyphen", () => {
+		const particle = /(?<=\p{L})-(?:то|либо|нибудь|таки|ка)(?!\p{L})|(?<!\p{L})(?:кое|кой)-(?=\p{L})/iu;
+		expect(breaking(russian, particle)).toEqual([]);
+		expect(typesetWritten("Кто-то купил всё-таки кое-что.", "ru")).toBe(
+			"Кто\u2060-\u2060то купил всё\u2060-\u2060таки кое\u2060-\u2060что.",
+		);
+		// A hyphen that joins two words of their own may break as usual.
+		expect(typesetWritten("Мастер-классы", "ru")).toBe("Мастер-классы");
 	});
 
 	it("use «…» and «ёлочки», not three dots and straight quotes", () => {

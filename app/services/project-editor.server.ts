@@ -206,10 +206,7 @@ export async function submitProjectForm(request: Request, mode: ProjectFormMode)
 				image: mainImage ?? null,
 				gallery: newGallery,
 			});
-			return redirectWithToast(
-				LIST,
-				successToast("added", project.name, 0, galleryNotes(newGallery.length, 0)),
-			);
+			return redirectWithToast(LIST, successToast("added", project.name, galleryNotes(newGallery.length, 0)));
 		}
 		const entries: GalleryEntry[] = [
 			...kept.map((row) => ({ rowId: row.id })),
@@ -230,8 +227,8 @@ export async function submitProjectForm(request: Request, mode: ProjectFormMode)
 			successToast(
 				"updated",
 				saved.project.name,
-				saved.galleryCount,
 				galleryNotes(newGallery.length, rows.length - kept.length),
+				saved.galleryCount,
 			),
 		);
 	} catch (error) {
@@ -271,13 +268,18 @@ function galleryNotes(added: number, removed: number): ToastNote[] {
 	return notes;
 }
 
-/** "Project added|updated": an update also says how many pictures the gallery now has. */
-function successToast(kind: "added" | "updated", name: string, galleryCount: number, notes: ToastNote[]) {
+/**
+ * "Project added|updated": an update also says how many pictures the gallery now has (an addition's count
+ * is its "images added" line).
+ */
+function successToast(kind: "added" | "updated", name: string, notes: ToastNote[], galleryCount = 0) {
 	return {
 		type: "success" as const,
 		title: `admin:projects.toast.${kind}Title`,
 		description:
-			galleryCount > 0 ? `admin:projects.toast.${kind}WithGallery` : `admin:projects.toast.${kind}`,
+			kind === "updated" && galleryCount > 0
+				? "admin:projects.toast.updatedWithGallery"
+				: `admin:projects.toast.${kind}`,
 		values: { name, count: galleryCount },
 		...(notes.length > 0 ? { notes } : {}),
 	};

@@ -1,14 +1,8 @@
 import { randomBytes } from "node:crypto";
-import {
-	createReadableStreamFromReadable,
-	type EntryContext,
-	type HandleDataRequestFunction,
-	type HandleErrorFunction,
-} from "@remix-run/node";
+import type { EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { htmlStream } from "./lib/html-stream.server";
+import { htmlCollector } from "./lib/html-stream.server";
 import { getLanguage, languageParamCookie, pageTranslations, serverTexts } from "./lib/i18n.server";
 import { logger } from "./lib/logger.server";
 import { NonceProvider } from "./lib/nonce";
@@ -30,11 +24,8 @@ export default async function handleRequest(
 	const languageCookie = await languageParamCookie(request);
 	if (languageCookie) responseHeaders.append("Set-Cookie", languageCookie);
 
-	// Crawlers get the whole page at once; people get the shell as soon as it is ready.
-	const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
-
 	return new Promise((resolve, reject) => {
-		let shellRendered = false;
+		const timeout = setTimeout(() => abort(), streamTimeout + 1000);
 		const { pipe, abort } = renderToPipeableStream(
 			<NonceProvider value={nonce}>
 				<TextStoreProvider value={serverTexts}>
@@ -45,29 +36,25 @@ export default async function handleRequest(
 			</NonceProvider>,
 			{
 				nonce,
-				[readyEvent]() {
-					shellRendered = true;
-					const body = htmlStream();
-					responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-					resolve(
-						new Response(createReadableStreamFromReadable(body), {
-							headers: responseHeaders,
-							status: responseStatusCode,
-						}),
-					);
-					pipe(body);
+				// The whole page, then one response (lib/html-stream.server.ts): nothing on it is deferred.
+				onAllReady() {
+					const { sink, html } = htmlCollector();
+					html.then((body) => {
+						clearTimeout(timeout);
+						responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+						resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
+					}, reject);
+					pipe(sink);
 				},
 				onShellError(error: unknown) {
 					reject(error);
 				},
 				onError(error: unknown) {
 					responseStatusCode = 500;
-					// Errors before the shell is ready are reported by onShellError.
-					if (shellRendered) logger.error("render failed", error, { path: new URL(request.url).pathname });
+					logger.error("render failed", error, { path: new URL(request.url).pathname });
 				},
 			},
 		);
-		setTimeout(abort, streamTimeout + 1000);
 	});
 }
 

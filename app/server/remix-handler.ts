@@ -14,6 +14,7 @@ import {
 	SHARED_PAGE_CACHE_CONTROL,
 	VARIANT_HEADER,
 } from "~/lib/page-cache.server";
+import { isRenderedPage, sendRenderedPage, sendWhole } from "./rendered-page";
 import type { SiteState } from "./site-state";
 import { visitorOf } from "./visitor";
 import { sendWebResponse, toWebRequest, writeHead } from "./web-adapter";
@@ -63,7 +64,9 @@ export function remixHandler({
 				: null;
 			if (!slot) {
 				res.locals.cache = "bypass";
-				await sendWebResponse(res, await render(req, res, request));
+				const response = await render(req, res, request);
+				if (isRenderedPage(response)) await sendRenderedPage(req, res, response);
+				else await sendWebResponse(res, response);
 				return;
 			}
 			const { key, variant } = slot;
@@ -122,8 +125,7 @@ export function remixHandler({
 						rendered,
 					});
 				}
-				writeHead(res, response.status, response.headers.entries());
-				res.end(body);
+				sendWhole(req, res, response.status, response.headers.entries(), Buffer.from(body));
 				await stored;
 			} finally {
 				rendering.delete(flightKey);

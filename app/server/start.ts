@@ -21,22 +21,24 @@ import { signInLimit, uploadLimit } from "./in-flight-limit";
 import { scheduleMailSender } from "./mail-sender";
 import { maintenanceGate } from "./maintenance-gate";
 import { remixHandler } from "./remix-handler";
+import { LIVE_BROTLI_QUALITY, LIVE_GZIP_LEVEL } from "./rendered-page";
 import { readableRequest } from "./request-guards";
 import { requestLog } from "./request-log";
 import { scheduleSessionPurge } from "./session-purge";
 import { handleShutdown } from "./shutdown";
 import { openSiteState } from "./site-state";
-import { precompressedFiles } from "./static-files";
+import { filesOnly, precompressedFiles } from "./static-files";
 
 /**
- * Live compression, for what the page cache does not hold (signed-in pages, actions, admin screens): the
- * cheapest settings that still shrink a page well. On the 87 kB home page brotli quality 3 gives 12.8 kB
- * in about 1 ms, smaller than gzip at its default level 6 (13.2 kB, ~4 ms) and far cheaper than brotli's
- * middle qualities (5: 11.3 kB, ~6 ms); gzip, for the rare client without brotli, at level 1.
+ * Live compression, for what is neither cached nor a rendered page (rendered-page.ts sends those whole):
+ * `.data` answers, CSV exports, files without a compressed copy. The cheapest settings that still shrink
+ * well: on the 87 kB home page brotli quality 3 gives 17 kB in about 1 ms, smaller than gzip at its
+ * default level 6 (17.9 kB, ~2 ms) and far cheaper than brotli's middle qualities; gzip, for the rare
+ * client without brotli, at level 1.
  */
 const LIVE_COMPRESSION = {
-	level: 1,
-	brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3 } },
+	level: LIVE_GZIP_LEVEL,
+	brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: LIVE_BROTLI_QUALITY } },
 };
 
 /** How often Node looks for connections past their header or request timeout (its default is 30 s). */
@@ -73,7 +75,7 @@ export async function startServer(env: Env, buildArgument: string | undefined): 
 	);
 	app.use(
 		precompressedFiles("public", { cacheControl: "public, max-age=3600" }),
-		express.static("public", { maxAge: "1h", index: false }),
+		filesOnly(express.static("public", { maxAge: "1h", index: false })),
 	);
 	app.use(refuseCrossSiteWrites(env.SITE_URL));
 	app.use(maintenanceGate(site));

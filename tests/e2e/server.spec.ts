@@ -225,3 +225,26 @@ test("a signed-in page gets no ETag and is never kept", async ({ signInAs, page 
 	// Even a client that claims to hold every version gets the page itself.
 	expect((await page.request.get("/", { headers: { "If-None-Match": "*" } })).status()).toBe(200);
 });
+
+test("a signed-in page arrives whole and compressed in the encoding the browser asks for", async ({
+	signInAs,
+	page,
+}) => {
+	await signInAs(ADMIN.username);
+	for (const [asked, sent] of [
+		["gzip, deflate, br", "br"],
+		["gzip", "gzip"],
+		["", undefined],
+	] as const) {
+		const response = await page.request.get("/", { headers: { "Accept-Encoding": asked } });
+		expect(response.status()).toBe(200);
+		expect(response.headers()["content-encoding"]).toBe(sent);
+		expect(response.headers().vary).toMatch(/Accept-Encoding/);
+		// Sent whole: its length is known up front, not streamed in chunks.
+		expect(Number(response.headers()["content-length"])).toBeGreaterThan(1000);
+		expect(response.headers()["transfer-encoding"]).toBeUndefined();
+		const html = await response.text();
+		expect(html).toContain("</html>");
+		expect(html).toContain(`aria-label="Account: ${ADMIN.username}"`);
+	}
+});

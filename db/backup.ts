@@ -24,6 +24,7 @@ const COUNTED_TABLES = [
 	"purchase_requests",
 	"favourites",
 	"settings",
+	"audit_log",
 ] as const;
 
 export interface BackupManifest {

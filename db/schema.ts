@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { ActivityAction, ActivityEntity } from "../app/lib/activity";
 import type {
 	ProjectAvailability,
 	ProjectCategory,
@@ -42,6 +43,8 @@ export interface ProjectsTable {
 	edition_size: number | null;
 	created_at: Timestamp;
 	updated_at: Timestamp;
+	/** Raised by one by every save; an edit form sends back the one it was opened at (docs/decisions/0023). */
+	version: ColumnType<number, number | undefined, number>;
 }
 
 export interface ProjectImagesTable {
@@ -70,6 +73,8 @@ export interface HeroSlidesTable {
 	is_active: ColumnType<number, number | undefined, number>;
 	created_at: Timestamp;
 	updated_at: Timestamp;
+	/** Raised by one by every save; an edit form sends back the one it was opened at (docs/decisions/0023). */
+	version: ColumnType<number, number | undefined, number>;
 }
 
 export interface ArtistsTable {
@@ -85,6 +90,8 @@ export interface ArtistsTable {
 	/** The artist's own site, https only. */
 	website: string | null;
 	sort_order: ColumnType<number, number | undefined, number>;
+	/** Raised by one by every save; an edit form sends back the one it was opened at (docs/decisions/0023). */
+	version: ColumnType<number, number | undefined, number>;
 }
 
 export type UserRole = "user" | "admin";
@@ -104,6 +111,11 @@ export interface UsersTable {
 	language: ColumnType<Language, Language | undefined, Language>;
 	created_at: Timestamp;
 	updated_at: Timestamp;
+	/**
+	 * Raised by one by every change of what the admin screen edits (role, status); a role or status form
+	 * sends back the one it was shown with (docs/decisions/0023). The owner's own changes leave it alone.
+	 */
+	version: ColumnType<number, number | undefined, number>;
 }
 
 export interface SessionsTable {
@@ -126,6 +138,8 @@ export interface SettingsTable {
 	/** 0/1: e-mail buyers when an admin moves their request on (in progress, done, cancelled). */
 	buyer_status_emails: number;
 	updated_at: Timestamp;
+	/** Raised by one by every save, whichever tab it came from (docs/decisions/0023). */
+	version: ColumnType<number, number | undefined, number>;
 }
 
 export type PurchaseRequestStatus = "new" | "in_progress" | "done" | "cancelled";
@@ -199,6 +213,41 @@ export interface EmailTokensTable {
 	created_at: Timestamp;
 }
 
+/**
+ * One administrator's change to one thing, written in the change's own transaction (docs/decisions/0021).
+ * `changes` is JSON: [{ field, before, after }] (app/lib/activity.ts), never a secret.
+ */
+export interface AuditLogTable {
+	id: Generated<number>;
+	created_at: string;
+	/** Null once the account is gone; actor_username still says who it was. */
+	actor_id: number | null;
+	/** The administrator's username when they made the change. */
+	actor_username: string;
+	entity_kind: ActivityEntity;
+	/** The thing's id as text (project and artist ids are text, the others numbers). */
+	entity_id: string;
+	/** What the thing was called then (a project's name, a slide's title …); "" for the settings. */
+	entity_label: ColumnType<string, string | undefined, string>;
+	action: ActivityAction;
+	changes: ColumnType<string, string | undefined, string>;
+	/** The thing's version after the change (docs/decisions/0023); null for a deletion or a slide's move. */
+	entity_version: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/**
+ * A one-time form token that has been used (docs/decisions/0022): claimed in the same transaction as the
+ * write it guards, with that post's answer (JSON, app/lib/form-token.server.ts FormOutcome) for repeats.
+ */
+export interface FormSubmissionsTable {
+	/** The token's random id. */
+	id: string;
+	/** Null only inside the claiming transaction. */
+	outcome: string | null;
+	expires_at: string;
+	created_at: string;
+}
+
 /** Facts about the database itself, such as when the seed ran, so seeding never repeats. */
 export interface AppMetaTable {
 	key: string;
@@ -218,6 +267,8 @@ export interface Database {
 	favourites: FavouritesTable;
 	outbox: OutboxTable;
 	email_tokens: EmailTokensTable;
+	audit_log: AuditLogTable;
+	form_submissions: FormSubmissionsTable;
 }
 
 export type Project = Selectable<ProjectsTable>;
@@ -232,3 +283,4 @@ export type Settings = Selectable<SettingsTable>;
 export type PurchaseRequest = Selectable<PurchaseRequestsTable>;
 export type OutboxMessage = Selectable<OutboxTable>;
 export type EmailToken = Selectable<EmailTokensTable>;
+export type AuditLogRow = Selectable<AuditLogTable>;

@@ -5,6 +5,9 @@ import * as m0005 from "./0005-content-version";
 import * as m0006 from "./0006-projects";
 import * as m0007 from "./0007-catalogue";
 import * as m0008 from "./0008-mail";
+import * as m0009 from "./0009-audit-log";
+import * as m0010 from "./0010-form-submissions";
+import * as m0011 from "./0011-edit-versions";
 
 /**
  * Every migration, by name, in order. Append new ones here (never edit or reorder applied ones);
@@ -17,4 +20,7 @@ export const migrations: Record<string, Migration> = {
 	"0006-projects": m0006,
 	"0007-catalogue": m0007,
 	"0008-mail": m0008,
+	"0009-audit-log": m0009,
+	"0010-form-submissions": m0010,
+	"0011-edit-versions": m0011,
 };

@@ -1,7 +1,8 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { Form, useFetcher, useNavigation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Field, FormAlert } from "~/components/ui/form-fields";
+import { FormTokenField } from "~/components/ui/form-token-field";
 import { PURCHASE_TOAST_MS, purchaseRequestPath } from "~/lib/purchase";
 import { PURCHASE_TEXT, type PurchaseMode } from "~/lib/purchase-mode";
 import { useTranslation } from "~/lib/translations";
@@ -11,7 +12,8 @@ import { showToast } from "./ui/toaster";
 /** What the request action answers a dialog (the page version is redirected instead). */
 export type PurchaseActionData =
 	| { ok: true; projectName: string; mode: PurchaseMode }
-	| { ok: false; result: SubmissionResult<string[]> };
+	/** `formToken`: a fresh one-time token, when the post's own was refused (docs/decisions/0022). */
+	| { ok: false; result: SubmissionResult<string[]>; formToken?: string };
 
 interface PurchaseFormProps {
 	projectId: string;
@@ -20,6 +22,8 @@ interface PurchaseFormProps {
 	defaultEmail?: string;
 	/** Page mode (no JavaScript needed): the action's answer after a failed post. */
 	lastResult?: SubmissionResult<string[]> | null;
+	/** Page mode: the form's one-time token, from the page's loader (the dialog loads its own). */
+	formToken?: string;
 	/** Dialog mode: called after a request was saved (the dialog closes); also shows Cancel. */
 	onDone?: () => void;
 	onCancel?: () => void;
@@ -37,6 +41,7 @@ export function PurchaseForm({
 	mode = "buy",
 	defaultEmail,
 	lastResult,
+	formToken,
 	onDone,
 	onCancel,
 }: PurchaseFormProps) {
@@ -46,6 +51,7 @@ export function PurchaseForm({
 	const dialog = Boolean(onDone);
 	const action = purchaseRequestPath(projectId);
 	const fetcherResult = fetcher.data && !fetcher.data.ok ? fetcher.data.result : undefined;
+	const token = useDialogToken(dialog, action, fetcher.data);
 	const validation = useLazyValidation(loadValidator);
 	const [form, fields] = useForm({
 		id: `purchase-${projectId}`,
@@ -86,6 +92,7 @@ export function PurchaseForm({
 			{...validation.formProps}
 		>
 			{dialog ? <input type="hidden" name="mode" value="dialog" /> : null}
+			<FormTokenField token={dialog ? token.value : formToken} />
 			{mode === "similar" ? <input type="hidden" name="kind" value="similar" /> : null}
 			<FormAlert messages={form.errors?.map((error) => t(error))} />
 			<Field meta={fields.email} type="email" label={t("purchase.email")} autoComplete="email" />
@@ -97,7 +104,7 @@ export function PurchaseForm({
 			</div>
 			<p className="text-xs text-muted">{t("purchase.privacy")}</p>
 			<div className="flex flex-wrap gap-3">
-				<button type="submit" className="button-primary" disabled={submitting}>
+				<button type="submit" className="button-primary" disabled={submitting || (dialog && !token.value)}>
 					{submitting ? t("purchase.submitting") : t("purchase.submit")}
 				</button>
 				{onCancel ? (
@@ -112,4 +119,27 @@ export function PurchaseForm({
 			</div>
 		</FormComponent>
 	);
+}
+
+/**
+ * The dialog's one-time token. The project page is a shared, cached copy, so its dialog asks the request
+ * page's loader for a token of its own when it opens. Remix loads it again after each saved request (a
+ * fetcher's data is revalidated after an action), so the next request gets a new one; a refused token's
+ * answer brings a fresh one (no revalidation after a 4xx). Whichever came last is the one.
+ */
+function useDialogToken(dialog: boolean, path: string, answer: PurchaseActionData | undefined) {
+	const { load, data } = useFetcher<{ formToken: string }>();
+	const [value, setValue] = useState<string>();
+	useEffect(() => {
+		if (dialog) load(path);
+	}, [dialog, path, load]);
+	const loaded = data?.formToken;
+	const refused = answer && !answer.ok ? answer.formToken : undefined;
+	useEffect(() => {
+		if (loaded) setValue(loaded);
+	}, [loaded]);
+	useEffect(() => {
+		if (refused) setValue(refused);
+	}, [refused]);
+	return { value };
 }

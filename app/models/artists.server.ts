@@ -1,7 +1,12 @@
 import { sql } from "kysely";
+import { snapshotOf } from "~/lib/activity";
 import { db } from "~/lib/db.server";
+import type { FormClaim } from "~/lib/form-token.server";
 import { foldForSearch } from "~db/connection";
 import type { Artist } from "~db/schema";
+import { type Actor, recordActivity } from "./activity.server";
+import { changedAnything, EditConflictError, nextVersion } from "./edit-conflicts.server";
+import { claimFormToken, settleFormToken } from "./form-submissions.server";
 
 /** An artist with the number of their published works. */
 export type ArtistWithWorkCount = Artist & { work_count: number };
@@ -126,18 +131,27 @@ export async function freeArtistId(base: string): Promise<string> {
 	return candidate;
 }
 
-/** Adds an artist; throws ArtistIdTakenError / ArtistNameTakenError (checked in the same transaction). */
-export async function createArtist(input: {
-	id: string;
-	fields: ArtistFields;
-	image: ArtistImage | null;
-}): Promise<Artist> {
+/**
+ * Adds an artist; throws ArtistIdTakenError / ArtistNameTakenError (checked in the same transaction).
+ * `actor`, the administrator, is recorded in the audit trail with it.
+ */
+export async function createArtist(
+	input: {
+		id: string;
+		fields: ArtistFields;
+		image: ArtistImage | null;
+		/** The add form's one-time token, used in the same transaction (a repeated post adds nothing). */
+		claim?: FormClaim<Artist>;
+	},
+	actor?: Actor,
+): Promise<Artist> {
 	return db.transaction().execute(async (trx) => {
+		await claimFormToken(trx, input.claim);
 		if (await trx.selectFrom("artists").select("id").where("id", "=", input.id).executeTakeFirst()) {
 			throw new ArtistIdTakenError(input.id);
 		}
 		if (await nameTaken(trx, input.fields.name)) throw new ArtistNameTakenError(input.fields.name);
-		return trx
+		const artist = await trx
 			.insertInto("artists")
 			.values({
 				id: input.id,
@@ -148,23 +162,42 @@ export async function createArtist(input: {
 			})
 			.returningAll()
 			.executeTakeFirstOrThrow();
+		await recordActivity(trx, actor, {
+			entity: "artist",
+			entityId: artist.id,
+			label: artist.name,
+			action: "created",
+			before: null,
+			after: snapshotOf("artist", artist),
+			version: artist.version,
+		});
+		await settleFormToken(trx, input.claim, artist);
+		return artist;
 	});
 }
 
 /**
  * Saves an artist's fields; `image` is a new portrait, null to remove the current one, undefined to keep
- * it. The id never changes. Undefined when the artist does not exist; throws ArtistNameTakenError.
+ * it. The id never changes. Undefined when the artist does not exist; throws ArtistNameTakenError, and
+ * EditConflictError when the artist is no longer at `version` (the one the form was opened at; scripts may
+ * leave it out): then nothing is written. What changed is recorded in the audit trail as `actor`'s (a
+ * save that changed nothing records nothing and keeps the version).
  */
 export async function updateArtist(
 	id: string,
 	fields: ArtistFields,
 	image: ArtistImage | null | undefined,
+	actor?: Actor,
+	version?: number,
 ): Promise<{ artist: Artist; releasedKeys: string[] } | undefined> {
 	return db.transaction().execute(async (trx) => {
 		const before = await trx.selectFrom("artists").selectAll().where("id", "=", id).executeTakeFirst();
 		if (!before) return undefined;
+		// Early, so a stale form is told what changed rather than a rule it may no longer break; the save's
+		// own `where version = ?` below is what guarantees it.
+		if (version !== undefined && before.version !== version) throw new EditConflictError();
 		if (await nameTaken(trx, fields.name, id)) throw new ArtistNameTakenError(fields.name);
-		const artist = await trx
+		let save = trx
 			.updateTable("artists")
 			.set({
 				...fields,
@@ -175,10 +208,29 @@ export async function updateArtist(
 							image_width: image?.width ?? null,
 							image_height: image?.height ?? null,
 						}),
+				version: nextVersion,
 			})
-			.where("id", "=", id)
-			.returningAll()
-			.executeTakeFirstOrThrow();
+			.where("id", "=", id);
+		if (version !== undefined) save = save.where("version", "=", version);
+		let artist = await save.returningAll().executeTakeFirst();
+		if (!artist) throw new EditConflictError();
+		if (!changedAnything(snapshotOf("artist", before), snapshotOf("artist", artist))) {
+			artist = await trx
+				.updateTable("artists")
+				.set({ version: before.version })
+				.where("id", "=", id)
+				.returningAll()
+				.executeTakeFirstOrThrow();
+		}
+		await recordActivity(trx, actor, {
+			entity: "artist",
+			entityId: artist.id,
+			label: artist.name,
+			action: "updated",
+			before: snapshotOf("artist", before),
+			after: snapshotOf("artist", artist),
+			version: artist.version,
+		});
 		const releasedKeys = before.image && before.image !== artist.image ? [before.image] : [];
 		return { artist, releasedKeys };
 	});
@@ -192,8 +244,10 @@ export type ArtistDeletion =
 /**
  * Deletes an artist unless works (drafts included) still point to them: counted in the same transaction
  * as the delete, so a project added meanwhile cannot be orphaned (the foreign key is RESTRICT as well).
+ * With `version` (the one the list was shown with) it deletes only that version: EditConflictError, and
+ * nothing deleted, when the artist changed since.
  */
-export async function deleteArtist(id: string): Promise<ArtistDeletion> {
+export async function deleteArtist(id: string, actor?: Actor, version?: number): Promise<ArtistDeletion> {
 	return db.transaction().execute(async (trx) => {
 		const artist = await trx.selectFrom("artists").selectAll().where("id", "=", id).executeTakeFirst();
 		if (!artist) return { status: "not-found" as const };
@@ -203,7 +257,18 @@ export async function deleteArtist(id: string): Promise<ArtistDeletion> {
 			.where("artist_id", "=", id)
 			.executeTakeFirstOrThrow();
 		if (Number(works) > 0) return { status: "has-works" as const, artist, works: Number(works) };
-		await trx.deleteFrom("artists").where("id", "=", id).execute();
+		let remove = trx.deleteFrom("artists").where("id", "=", id);
+		if (version !== undefined) remove = remove.where("version", "=", version);
+		const { numDeletedRows } = await remove.executeTakeFirst();
+		if (Number(numDeletedRows) === 0) throw new EditConflictError();
+		await recordActivity(trx, actor, {
+			entity: "artist",
+			entityId: artist.id,
+			label: artist.name,
+			action: "deleted",
+			before: snapshotOf("artist", artist),
+			after: null,
+		});
 		return { status: "deleted" as const, artist, releasedKeys: artist.image ? [artist.image] : [] };
 	});
 }

@@ -1,12 +1,17 @@
-import { sql } from "kysely";
+import { type Kysely, sql } from "kysely";
+import { type Snapshot, snapshotOf } from "~/lib/activity";
 import { type Paged, pageWindow, type SortDirection } from "~/lib/admin-list";
 import type { ProjectAvailability, ProjectCategory, ProjectStatus } from "~/lib/categories";
 import { db } from "~/lib/db.server";
+import type { FormClaim } from "~/lib/form-token.server";
 import type { Language } from "~/lib/i18n";
 import type { ProjectSummary } from "~/lib/project-summary";
 import { localizedWritten } from "~/lib/typography.server";
 import { foldForSearch } from "~db/connection";
-import type { Project, ProjectImage } from "~db/schema";
+import type { Database, Project, ProjectImage } from "~db/schema";
+import { type Actor, moveActivity, recordActivity } from "./activity.server";
+import { changedAnything, EditConflictError, nextVersion } from "./edit-conflicts.server";
+import { claimFormToken, settleFormToken } from "./form-submissions.server";
 import { toStoredImage } from "./stored-image.server";
 
 /** A project row with its artist's name (the display "designer") and its cover: its own image, else its first gallery image. */
@@ -322,13 +327,43 @@ export async function projectIdExists(id: string): Promise<boolean> {
 	return Boolean(await db.selectFrom("projects").select("id").where("id", "=", id).executeTakeFirst());
 }
 
-export async function createProject(input: {
-	id: string;
-	fields: ProjectFields;
-	image: SavedImageRef | null;
-	gallery: SavedImageRef[];
-}): Promise<Project> {
+/** A project as the audit trail records it: its fields, its artist's name and its gallery's images in order. */
+async function auditedProject(executor: Kysely<Database>, project: Project): Promise<Snapshot> {
+	const artist = project.artist_id
+		? await executor
+				.selectFrom("artists")
+				.select("name")
+				.where("id", "=", project.artist_id)
+				.executeTakeFirst()
+		: undefined;
+	const gallery = await executor
+		.selectFrom("project_images")
+		.select("image_url")
+		.where("project_id", "=", project.id)
+		.orderBy("sort_order")
+		.orderBy("id")
+		.execute();
+	return snapshotOf("project", {
+		...project,
+		artist: artist?.name ?? project.artist_id,
+		gallery: gallery.map((row) => row.image_url),
+	});
+}
+
+/** Adds a project with its gallery; `actor`, the administrator, is recorded in the audit trail with it. */
+export async function createProject(
+	input: {
+		id: string;
+		fields: ProjectFields;
+		image: SavedImageRef | null;
+		gallery: SavedImageRef[];
+		/** The add form's one-time token, used in the same transaction (a repeated post adds nothing). */
+		claim?: FormClaim<Project>;
+	},
+	actor?: Actor,
+): Promise<Project> {
 	return db.transaction().execute(async (trx) => {
+		await claimFormToken(trx, input.claim);
 		if (await trx.selectFrom("projects").select("id").where("id", "=", input.id).executeTakeFirst()) {
 			throw new ProjectIdTakenError(input.id);
 		}
@@ -360,6 +395,16 @@ export async function createProject(input: {
 				)
 				.execute();
 		}
+		await recordActivity(trx, actor, {
+			entity: "project",
+			entityId: project.id,
+			label: project.name,
+			action: "created",
+			before: null,
+			after: await auditedProject(trx, project),
+			version: project.version,
+		});
+		await settleFormToken(trx, input.claim, project);
 		return project;
 	});
 }
@@ -379,15 +424,23 @@ export interface ProjectChange {
 	 * picture is lost or shown twice.
 	 */
 	coverRowId?: number;
+	/**
+	 * The version the form was opened at: the save happens only if it is still the stored one, else
+	 * EditConflictError and nothing is written (docs/decisions/0023). Scripts may leave it out.
+	 */
+	version?: number;
 }
 
 /**
  * Updates a project in one transaction: the id move (the foreign keys of project_images,
  * purchase_requests and favourites cascade on update, migrations 0001/0002), the fields, the main image
- * and the gallery. Throws ProjectNotFoundError / ProjectIdTakenError; any failure changes nothing.
+ * and the gallery, with its row in the audit trail (the project's earlier rows move with it). Throws
+ * ProjectNotFoundError / ProjectIdTakenError, and EditConflictError when the project is no longer at
+ * `change.version`; any failure changes nothing (the gallery's rows included).
  */
 export async function updateProject(
 	change: ProjectChange,
+	actor?: Actor,
 ): Promise<{ project: Project; galleryCount: number; releasedKeys: string[] }> {
 	return db.transaction().execute(async (trx) => {
 		const current = await trx
@@ -396,11 +449,13 @@ export async function updateProject(
 			.where("id", "=", change.id)
 			.executeTakeFirst();
 		if (!current) throw new ProjectNotFoundError(change.id);
+		const before = await auditedProject(trx, current);
 		if (change.newId !== change.id) {
 			if (await trx.selectFrom("projects").select("id").where("id", "=", change.newId).executeTakeFirst()) {
 				throw new ProjectIdTakenError(change.newId);
 			}
 			await trx.updateTable("projects").set({ id: change.newId }).where("id", "=", change.id).execute();
+			await moveActivity(trx, "project", change.id, change.newId);
 		}
 		const id = change.newId;
 		const rows = await trx.selectFrom("project_images").selectAll().where("project_id", "=", id).execute();
@@ -473,7 +528,7 @@ export async function updateProject(
 			released.push(...removed.map((row) => row.image_url));
 		}
 
-		const project = await trx
+		let save = trx
 			.updateTable("projects")
 			.set({
 				...change.fields,
@@ -481,10 +536,22 @@ export async function updateProject(
 				image_width: main.width,
 				image_height: main.height,
 				updated_at: new Date().toISOString(),
+				version: nextVersion,
 			})
-			.where("id", "=", id)
-			.returningAll()
-			.executeTakeFirstOrThrow();
+			.where("id", "=", id);
+		if (change.version !== undefined) save = save.where("version", "=", change.version);
+		let project = await save.returningAll().executeTakeFirst();
+		// Someone saved first: throwing undoes the move and the gallery's changes made above.
+		if (!project) throw new EditConflictError();
+		const after = await auditedProject(trx, project);
+		if (!changedAnything(before, after)) {
+			project = await trx
+				.updateTable("projects")
+				.set({ version: current.version })
+				.where("id", "=", id)
+				.returningAll()
+				.executeTakeFirstOrThrow();
+		}
 		const galleryCount = Number(
 			(
 				await trx
@@ -494,16 +561,29 @@ export async function updateProject(
 					.executeTakeFirstOrThrow()
 			).n,
 		);
+		await recordActivity(trx, actor, {
+			entity: "project",
+			entityId: project.id,
+			label: project.name,
+			action: "updated",
+			before,
+			after,
+			version: project.version,
+		});
 		return { project, galleryCount, releasedKeys: released.filter((key) => key !== main.key) };
 	});
 }
 
 /**
  * Deletes a project: its gallery rows and favourites go with it (cascade); purchase requests keep their
- * snapshot and lose the link. Returns the deleted row and the image keys it used, or null when unknown.
+ * snapshot and lose the link. The audit trail keeps what it was. Returns the deleted row and the image keys
+ * it used, or null when unknown. With `version` (the one the list was shown with) it deletes only that
+ * version: EditConflictError, and nothing deleted, when the project changed since.
  */
 export async function deleteProject(
 	id: string,
+	actor?: Actor,
+	version?: number,
 ): Promise<{ project: Project; releasedKeys: string[] } | null> {
 	return db.transaction().execute(async (trx) => {
 		const project = await trx.selectFrom("projects").selectAll().where("id", "=", id).executeTakeFirst();
@@ -513,7 +593,19 @@ export async function deleteProject(
 			.select("image_url")
 			.where("project_id", "=", id)
 			.execute();
-		await trx.deleteFrom("projects").where("id", "=", id).execute();
+		const before = await auditedProject(trx, project);
+		let remove = trx.deleteFrom("projects").where("id", "=", id);
+		if (version !== undefined) remove = remove.where("version", "=", version);
+		const { numDeletedRows } = await remove.executeTakeFirst();
+		if (Number(numDeletedRows) === 0) throw new EditConflictError();
+		await recordActivity(trx, actor, {
+			entity: "project",
+			entityId: project.id,
+			label: project.name,
+			action: "deleted",
+			before,
+			after: null,
+		});
 		const releasedKeys = [project.image, ...gallery.map((row) => row.image_url)].filter(
 			(key): key is string => Boolean(key),
 		);

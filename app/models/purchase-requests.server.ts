@@ -1,10 +1,12 @@
 import { type Kysely, sql } from "kysely";
+import { snapshotOf } from "~/lib/activity";
 import { type Paged, pageWindow, type SortDirection } from "~/lib/admin-list";
 import { db } from "~/lib/db.server";
 import { hasPrice } from "~/lib/format";
 import type { Language } from "~/lib/i18n";
 import { foldForSearch } from "~db/connection";
 import type { Database, PurchaseRequest, PurchaseRequestKind, PurchaseRequestStatus, User } from "~db/schema";
+import { type Actor, recordActivity } from "./activity.server";
 import { type ProjectRecord, selectProjects } from "./projects.server";
 
 export class ProjectNotFoundError extends Error {
@@ -168,14 +170,34 @@ export async function listRequestsForExport(filter: RequestFilter) {
 		.execute();
 }
 
-/** Saves the gallery's internal note on a request; false when there is no such request. */
-export async function setRequestNote(id: number, note: string): Promise<boolean> {
-	const result = await db
-		.updateTable("purchase_requests")
-		.set({ note, updated_at: new Date().toISOString() })
-		.where("id", "=", id)
-		.executeTakeFirst();
-	return Number(result.numUpdatedRows) > 0;
+/**
+ * Saves the gallery's internal note on a request, recorded in the audit trail as `actor`'s (an unchanged
+ * note, nothing); false when there is no such request.
+ */
+export async function setRequestNote(id: number, note: string, actor?: Actor): Promise<boolean> {
+	return db.transaction().execute(async (trx) => {
+		const before = await trx
+			.selectFrom("purchase_requests")
+			.selectAll()
+			.where("id", "=", id)
+			.executeTakeFirst();
+		if (!before) return false;
+		const after = await trx
+			.updateTable("purchase_requests")
+			.set({ note, updated_at: new Date().toISOString() })
+			.where("id", "=", id)
+			.returningAll()
+			.executeTakeFirstOrThrow();
+		await recordActivity(trx, actor, {
+			entity: "request",
+			entityId: id,
+			label: before.project_name,
+			action: "updated",
+			before: snapshotOf("request", before),
+			after: snapshotOf("request", after),
+		});
+		return true;
+	});
 }
 
 export async function countNewRequests(): Promise<number> {

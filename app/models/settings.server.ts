@@ -1,6 +1,9 @@
 import type { Kysely } from "kysely";
+import { snapshotOf } from "~/lib/activity";
 import { db, sqlite } from "~/lib/db.server";
 import type { Database, Settings } from "~db/schema";
+import { type Actor, recordActivity } from "./activity.server";
+import { changedAnything, EditConflictError, nextVersion } from "./edit-conflicts.server";
 
 /**
  * Every page reads the settings (the root loader) and they rarely change, so the row is kept until a
@@ -50,28 +53,63 @@ export interface SettingsChange {
 	audioUrl?: string;
 }
 
-/** Saves the given settings (others stay as they are) and returns the row as it is now. */
-export async function updateSettings(change: SettingsChange): Promise<Settings> {
+/**
+ * Saves the given settings (others stay as they are) and returns the row as it is now. What changed is
+ * recorded in the audit trail as `actor`'s, in the same transaction (a save that changed nothing, nothing,
+ * and it keeps the version). With `version` (the one the form was opened at) it saves only if that is
+ * still the row's: else EditConflictError and nothing is written. One row, one version: a save on one tab
+ * of the screen makes a form opened before it on the other tab conflict too.
+ */
+export async function updateSettings(
+	change: SettingsChange,
+	actor?: Actor,
+	version?: number,
+): Promise<Settings> {
 	const flag = (value: boolean | undefined) => (value === undefined ? undefined : value ? 1 : 0);
 	settingsChanged();
-	const saved = await db
-		.updateTable("settings")
-		.set({
-			shop_name: change.shopName,
-			shop_description: change.shopDescription,
-			maintenance_mode: flag(change.maintenanceMode),
-			allow_registration: flag(change.allowRegistration),
-			email_notifications: flag(change.emailNotifications),
-			buyer_status_emails: flag(change.buyerStatusEmails),
-			admin_email: change.adminEmail,
-			audio_url: change.audioUrl,
-			updated_at: new Date().toISOString(),
-		})
-		.where("id", "=", 1)
-		.returningAll()
-		.executeTakeFirstOrThrow();
-	settingsChanged();
-	return saved;
+	try {
+		return await db.transaction().execute(async (trx) => {
+			const before = await readSettings(trx);
+			let save = trx
+				.updateTable("settings")
+				.set({
+					shop_name: change.shopName,
+					shop_description: change.shopDescription,
+					maintenance_mode: flag(change.maintenanceMode),
+					allow_registration: flag(change.allowRegistration),
+					email_notifications: flag(change.emailNotifications),
+					buyer_status_emails: flag(change.buyerStatusEmails),
+					admin_email: change.adminEmail,
+					audio_url: change.audioUrl,
+					updated_at: new Date().toISOString(),
+					version: nextVersion,
+				})
+				.where("id", "=", 1);
+			if (version !== undefined) save = save.where("version", "=", version);
+			let saved = await save.returningAll().executeTakeFirst();
+			if (!saved) throw new EditConflictError();
+			if (!changedAnything(snapshotOf("settings", before), snapshotOf("settings", saved))) {
+				saved = await trx
+					.updateTable("settings")
+					.set({ version: before.version })
+					.where("id", "=", 1)
+					.returningAll()
+					.executeTakeFirstOrThrow();
+			}
+			await recordActivity(trx, actor, {
+				entity: "settings",
+				entityId: 1,
+				label: "",
+				action: "updated",
+				before: snapshotOf("settings", before),
+				after: snapshotOf("settings", saved),
+				version: saved.version,
+			});
+			return saved;
+		});
+	} finally {
+		settingsChanged();
+	}
 }
 
 /**
@@ -82,7 +120,7 @@ export async function adoptAdminEmail(email: string): Promise<boolean> {
 	settingsChanged();
 	const result = await db
 		.updateTable("settings")
-		.set({ admin_email: email, updated_at: new Date().toISOString() })
+		.set({ admin_email: email, updated_at: new Date().toISOString(), version: nextVersion })
 		.where("id", "=", 1)
 		.where("admin_email", "=", "")
 		.executeTakeFirst();

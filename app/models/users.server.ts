@@ -1,6 +1,8 @@
 import { type Kysely, sql } from "kysely";
+import { snapshotOf } from "~/lib/activity";
 import { pageWindow, type SortDirection } from "~/lib/admin-list";
 import { db } from "~/lib/db.server";
+import type { FormClaim } from "~/lib/form-token.server";
 import type { Language } from "~/lib/i18n";
 import { hashPassword } from "~/lib/password.server";
 import {
@@ -12,6 +14,9 @@ import {
 } from "~/lib/usernames";
 import { foldForSearch } from "~db/connection";
 import type { Database, User, UserRole, UserStatus } from "~db/schema";
+import { type Actor, recordActivity } from "./activity.server";
+import { EditConflictError, nextVersion } from "./edit-conflicts.server";
+import { claimFormToken, settleFormToken } from "./form-submissions.server";
 
 /** Finds a user by username or e-mail, ignoring case (as the unique indexes do). */
 export async function getUserByLogin(login: string): Promise<User | undefined> {
@@ -60,6 +65,10 @@ export async function getUserByUsername(username: string): Promise<User | undefi
 		.executeTakeFirst();
 }
 
+export async function getUserById(id: number): Promise<User | undefined> {
+	return db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
 export class EmailTakenError extends Error {
 	override name = "EmailTakenError";
 }
@@ -99,6 +108,10 @@ export interface NewUserInput {
 	language?: Language;
 	/** The address counts as confirmed from the start (an administrator made by the operator vouches for it). */
 	emailVerified?: boolean;
+	/** The administrator who adds the account on /admin/users: recorded in the audit trail with it. */
+	createdBy?: Actor;
+	/** The form's one-time token, used in the same transaction (a repeated post adds nobody). */
+	claim?: FormClaim<User>;
 }
 
 /**
@@ -117,6 +130,7 @@ export async function createUser(
 	const email = input.email.trim();
 	try {
 		return await db.transaction().execute(async (trx) => {
+			await claimFormToken(trx, input.claim);
 			const emailTaken = await trx
 				.selectFrom("users")
 				.select("id")
@@ -150,7 +164,17 @@ export async function createUser(
 				})
 				.returningAll()
 				.executeTakeFirstOrThrow();
+			await recordActivity(trx, input.createdBy, {
+				entity: "user",
+				entityId: user.id,
+				label: user.username,
+				action: "created",
+				before: null,
+				after: snapshotOf("user", user),
+				version: user.version,
+			});
 			await andThen?.(trx, user);
+			await settleFormToken(trx, input.claim, user);
 			return user;
 		});
 	} catch (error) {
@@ -222,7 +246,7 @@ export async function setUserStatus(userId: number, status: UserStatus): Promise
 	await db.transaction().execute(async (trx) => {
 		await trx
 			.updateTable("users")
-			.set({ status, updated_at: new Date().toISOString() })
+			.set({ status, updated_at: new Date().toISOString(), version: nextVersion })
 			.where("id", "=", userId)
 			.execute();
 		if (status === "blocked") await trx.deleteFrom("sessions").where("user_id", "=", userId).execute();
@@ -264,7 +288,7 @@ export async function listUsers(
 	const sort = USER_SORTS.includes(options.sort as UserSort) ? (options.sort as UserSort) : "id";
 	const direction = options.direction === "desc" ? sql`desc` : sql`asc`;
 	const rows = await query
-		.select(["id", "username", "email", "phone", "role", "status", "created_at"])
+		.select(["id", "username", "email", "phone", "role", "status", "created_at", "version"])
 		.orderBy(sql`${USER_ORDER[sort]} ${direction}`)
 		.orderBy("users.id")
 		.limit(window.limit)
@@ -279,23 +303,31 @@ export type AccessChangeError = "notFound" | "selfBlock" | "selfDemote" | "lastA
 export type AccessChange = { status: UserStatus } | { role: UserRole };
 
 /**
- * Blocks/activates a user or changes their role, on behalf of `actorId` (the signed-in admin; null for
+ * Blocks/activates a user or changes their role, on behalf of `actor` (the signed-in admin; null for
  * scripts). Nobody may block or demote themselves, and the last active administrator can never be
- * blocked or demoted, so the site always keeps someone who can run it. The check and the write share one
- * transaction; blocking also ends the user's sessions at once.
+ * blocked or demoted, so the site always keeps someone who can run it. The check, the write and its row in
+ * the audit trail share one transaction; blocking also ends the user's sessions at once. With `version`
+ * (the one the row's form was shown with) it changes only that version: EditConflictError, and nothing
+ * written, when someone changed the account's role or status since.
  */
 export async function changeUserAccess(
 	targetId: number,
 	change: AccessChange,
-	actorId: number | null,
+	actor: Actor | null,
+	version?: number,
 ): Promise<{ ok: true; user: User } | { ok: false; error: AccessChangeError }> {
 	return db.transaction().execute(async (trx) => {
 		const target = await trx.selectFrom("users").selectAll().where("id", "=", targetId).executeTakeFirst();
 		if (!target) return { ok: false, error: "notFound" } as const;
+		// Early, so a stale form is told what changed rather than a rule it may no longer break.
+		if (version !== undefined && target.version !== version) throw new EditConflictError();
+		// Setting what is already set changes nothing, the version included.
+		const already = "status" in change ? change.status === target.status : change.role === target.role;
+		if (already) return { ok: true, user: target } as const;
 		const blocks = "status" in change && change.status === "blocked";
 		const demotes = "role" in change && change.role !== "admin";
-		if (target.id === actorId && blocks) return { ok: false, error: "selfBlock" } as const;
-		if (target.id === actorId && demotes) return { ok: false, error: "selfDemote" } as const;
+		if (target.id === actor?.id && blocks) return { ok: false, error: "selfBlock" } as const;
+		if (target.id === actor?.id && demotes) return { ok: false, error: "selfDemote" } as const;
 		if ((blocks || demotes) && target.role === "admin" && target.status === "active") {
 			const others = await trx
 				.selectFrom("users")
@@ -306,13 +338,23 @@ export async function changeUserAccess(
 				.executeTakeFirstOrThrow();
 			if (Number(others.n) === 0) return { ok: false, error: "lastAdmin" } as const;
 		}
-		const user = await trx
+		let save = trx
 			.updateTable("users")
-			.set({ ...change, updated_at: new Date().toISOString() })
-			.where("id", "=", target.id)
-			.returningAll()
-			.executeTakeFirstOrThrow();
+			.set({ ...change, updated_at: new Date().toISOString(), version: nextVersion })
+			.where("id", "=", target.id);
+		if (version !== undefined) save = save.where("version", "=", version);
+		const user = await save.returningAll().executeTakeFirst();
+		if (!user) throw new EditConflictError();
 		if (blocks) await trx.deleteFrom("sessions").where("user_id", "=", target.id).execute();
+		await recordActivity(trx, actor ?? undefined, {
+			entity: "user",
+			entityId: user.id,
+			label: user.username,
+			action: "status" in change ? "status_changed" : "role_changed",
+			before: snapshotOf("user", target),
+			after: snapshotOf("user", user),
+			version: user.version,
+		});
 		return { ok: true, user } as const;
 	});
 }

@@ -50,6 +50,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 				image: project.image
 					? { key: project.image, width: project.image_width, height: project.image_height }
 					: null,
+				version: project.version,
 			},
 			artists,
 			gallery: rows.map((row) => ({
@@ -62,8 +63,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-	await requireAdmin(request);
-	return submitProjectForm(request, { kind: "edit", id: params.id ?? "" });
+	const admin = await requireAdmin(request);
+	return submitProjectForm(request, { kind: "edit", id: params.id ?? "" }, admin);
 }
 
 export default function EditProject() {
@@ -78,6 +79,7 @@ export default function EditProject() {
 			gallery={gallery}
 			reply={reply}
 			artists={artists}
+			historyHref={`/admin/activity?${new URLSearchParams({ entity: "project", id: project.id })}`}
 		/>
 	);
 }

@@ -4,7 +4,9 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { type KeyboardEvent, useRef } from "react";
 import * as z from "zod";
-import { CheckboxField, Field } from "~/components/ui/form-fields";
+import { EditConflictNotice } from "~/components/admin/edit-conflict-notice";
+import { CheckboxField, Field, FormAlert } from "~/components/ui/form-fields";
+import { type EditConflict, parseVersion, VERSION_FIELD } from "~/lib/edit-conflict";
 import { readFormData } from "~/lib/form.server";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { adminMeta } from "~/lib/seo";
@@ -12,6 +14,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { useTranslation } from "~/lib/translations";
 import { useHydrated } from "~/lib/use-hydrated";
 import { emailField } from "~/lib/validation";
+import { describeConflict, EditConflictError } from "~/models/edit-conflicts.server";
 import { DEFAULT_AUDIO_URL, getSettings, updateSettings } from "~/models/settings.server";
 import { requireAdmin } from "~/services/auth.server";
 
@@ -83,6 +86,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 				adminEmail: settings.admin_email,
 				buyerStatusEmails: settings.buyer_status_emails === 1,
 				audioUrl: settings.audio_url,
+				version: settings.version,
 			},
 		},
 		{ headers: { "Cache-Control": "no-store" } },
@@ -90,29 +94,42 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-	await requireAdmin(request);
+	const admin = await requireAdmin(request);
 	const formData = await readFormData(request);
 	const tab = formData.get("tab") === "notifications" ? "notifications" : "general";
 	const submission =
 		tab === "general"
 			? parseWithZod(formData, { schema: generalSchema })
 			: parseWithZod(formData, { schema: notificationsSchema });
+	const noStore = { "Cache-Control": "no-store" };
+	// One row, one version, whichever tab saved (docs/decisions/0023): only ever compared here.
+	const version = parseVersion(formData.get(VERSION_FIELD));
+	if (version === null) {
+		const result = submission.reply({ formErrors: ["admin:conflicts.versionMissing"] });
+		return data({ tab, result, conflict: null }, { status: 400, headers: noStore });
+	}
 	if (submission.status !== "success") {
-		return data(
-			{ tab, result: submission.reply() },
-			{ status: 400, headers: { "Cache-Control": "no-store" } },
-		);
+		return data({ tab, result: submission.reply(), conflict: null }, { status: 400, headers: noStore });
 	}
 	const value = submission.value;
-	await updateSettings(
-		value.tab === "general"
-			? value
-			: {
-					emailNotifications: value.emailNotifications,
-					adminEmail: value.adminEmail ?? "",
-					buyerStatusEmails: value.buyerStatusEmails,
-				},
-	);
+	try {
+		await updateSettings(
+			value.tab === "general"
+				? value
+				: {
+						emailNotifications: value.emailNotifications,
+						adminEmail: value.adminEmail ?? "",
+						buyerStatusEmails: value.buyerStatusEmails,
+					},
+			admin,
+			version,
+		);
+	} catch (error) {
+		if (!(error instanceof EditConflictError)) throw error;
+		// Someone saved first: nothing was written; the form comes back as it was sent, with what changed.
+		const conflict: EditConflict | null = await describeConflict("settings", 1, version);
+		return data({ tab, result: submission.reply(), conflict }, { status: 409, headers: noStore });
+	}
 	return redirectWithToast(`${SETTINGS_PATH}?tab=${tab}`, { type: "success", title: "admin:settings.saved" });
 }
 
@@ -236,6 +253,37 @@ function TabPanel({ tab, current, children }: { tab: Tab; current: Tab; children
 
 type SettingsView = ReturnType<typeof useLoaderData<typeof loader>>["settings"];
 
+/**
+ * What every settings form carries besides its fields: the row's version (after a conflict, the one it
+ * carries from now on), the conflict's notice on the tab that was refused, and form-level messages.
+ */
+function SettingsFormHead({
+	tab,
+	settings,
+	errors,
+}: {
+	tab: Tab;
+	settings: SettingsView;
+	errors: string[] | undefined;
+}) {
+	const { t } = useTranslation("admin");
+	const actionData = useActionData<typeof action>();
+	const conflict = actionData?.conflict ?? null;
+	return (
+		<>
+			<input type="hidden" name="tab" value={tab} />
+			<input type="hidden" name={VERSION_FIELD} value={conflict?.version ?? settings.version} />
+			{conflict && actionData?.tab === tab ? (
+				<EditConflictNotice entity="settings" conflict={conflict} message={t("conflicts.settings")} />
+			) : null}
+			<FormAlert
+				title={t("settings.errorTitle")}
+				messages={errors?.map((error) => t(error, { ns: "common" }))}
+			/>
+		</>
+	);
+}
+
 function SaveButton({ tab }: { tab: Tab }) {
 	const { t } = useTranslation("admin");
 	const navigation = useNavigation();
@@ -271,7 +319,7 @@ function GeneralForm({ settings }: { settings: SettingsView }) {
 			className="flex flex-col gap-5"
 			{...getFormProps(form)}
 		>
-			<input type="hidden" name="tab" value="general" />
+			<SettingsFormHead tab="general" settings={settings} errors={form.errors} />
 			<Field meta={fields.shopName} type="text" label={t("settings.shopName")} />
 			<Field meta={fields.shopDescription} type="text" label={t("settings.shopDescription")} />
 			<Field
@@ -319,7 +367,7 @@ function NotificationsForm({ settings }: { settings: SettingsView }) {
 			className="flex flex-col gap-5"
 			{...getFormProps(form)}
 		>
-			<input type="hidden" name="tab" value="notifications" />
+			<SettingsFormHead tab="notifications" settings={settings} errors={form.errors} />
 			{settings.emailNotifications && !settings.adminEmail.trim() ? (
 				// Saved that way before the address became required (or seeded so): say so where it is fixed.
 				<p

@@ -8,8 +8,20 @@ import { requireAdmin } from "~/services/auth.server";
 /** The texts this page shows besides `common` (app/lib/i18n.ts pageNamespaces). */
 export const handle = { i18n: ["admin", "account"] } satisfies I18nHandle;
 
-/** The sidebar, in the spec's order (artists and requests sit next to the projects they are about). */
-const ADMIN_SECTIONS = ["projects", "artists", "requests", "slider", "users", "settings", "mail"] as const;
+/**
+ * The sidebar, in the spec's order (artists and requests sit next to the projects they are about); the
+ * activity log, about all of them, last.
+ */
+const ADMIN_SECTIONS = [
+	"projects",
+	"artists",
+	"requests",
+	"slider",
+	"users",
+	"settings",
+	"mail",
+	"activity",
+] as const;
 
 /** Admin pages are personal and change constantly: never cached anywhere. */
 export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });

@@ -1,10 +1,17 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+	type ActionFunctionArgs,
+	data,
+	type HeadersFunction,
+	type LoaderFunctionArgs,
+	type MetaFunction,
+} from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Price } from "~/components/price";
 import type { PurchaseActionData } from "~/components/purchase-form";
 import { PurchaseForm } from "~/components/purchase-form";
 import { publicOrigin } from "~/lib/env.server";
 import { readFormData } from "~/lib/form.server";
+import { type FormOutcome, issueFormToken } from "~/lib/form-token.server";
 import { hasPrice } from "~/lib/format";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { PURCHASE_TOAST_MS } from "~/lib/purchase";
@@ -12,11 +19,11 @@ import { purchaseRequestLimiter } from "~/lib/purchase.server";
 import { PURCHASE_TEXT, type PurchaseMode, purchaseMode } from "~/lib/purchase-mode";
 import { clientAddress } from "~/lib/rate-limit.server";
 import { rootMetaData, seoMeta } from "~/lib/seo";
-import { redirectWithToast } from "~/lib/toast.server";
 import { useTranslation } from "~/lib/translations";
 import { getProjectById } from "~/models/projects.server";
 import { ProjectNotFoundError, ProjectSoldError } from "~/models/purchase-requests.server";
 import { getUser } from "~/services/auth.server";
+import { answerFormPost, answerRepeat, checkFormToken, claimWith } from "~/services/form-tokens.server";
 import { requireSiteOpen } from "~/services/maintenance.server";
 import { submitPurchaseRequest } from "~/services/purchase-requests.server";
 
@@ -42,6 +49,17 @@ async function loadProject(id: string | undefined) {
 	return project;
 }
 
+/** The form's one-time token is for requests about this piece only (docs/decisions/0022). */
+const tokenScope = (projectId: string) => `purchase:${projectId}`;
+
+/** The page carries a one-time token: one visitor's, never a shared copy (app/lib/page-cache.server.ts). */
+export const headers: HeadersFunction = ({ parentHeaders }) => {
+	const headers = new Headers(parentHeaders);
+	headers.set("Cache-Control", "private, no-store");
+	return headers;
+};
+
+/** Also what the project page's dialog loads (with a fetcher) for its form's token. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	const project = await loadProject(params.id);
 	const [user, t] = await Promise.all([getUser(request), i18nServer.getFixedT(await getLanguage(request))]);
@@ -51,6 +69,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 		mode,
 		project: { id: project.id, name: project.name, designer: project.designer, price: project.price },
 		email: user?.email ?? "",
+		formToken: issueFormToken(tokenScope(project.id)),
 	};
 }
 
@@ -61,9 +80,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
 	const dialog = formData.get("mode") === "dialog";
 	const { validatePurchase } = await import("~/lib/purchase-schema");
 	const submission = validatePurchase(formData);
-	const fail = (result: ReturnType<typeof submission.reply>, status: number) =>
-		data<PurchaseActionData>({ ok: false, result }, { status });
+	const fail = (result: ReturnType<typeof submission.reply>, status: number, formToken?: string) =>
+		data<PurchaseActionData>({ ok: false, result, ...(formToken ? { formToken } : {}) }, { status });
 
+	// A repeat of a sent form gets the first answer and writes nothing; a refused token, a fresh one.
+	const token = await checkFormToken(formData, tokenScope(project.id));
+	if (token.status === "repeat") return answerFormPost<PurchaseActionData>(token.outcome);
+	if (token.status === "refused") {
+		return fail(submission.reply({ formErrors: [token.message] }), token.httpStatus, token.formToken);
+	}
 	if (!purchaseRequestLimiter.hit(clientAddress(request)).allowed) {
 		return fail(submission.reply({ formErrors: ["purchase.tooMany"] }), 429);
 	}
@@ -71,6 +96,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
 	// The form says what it asks; whether that is allowed, and what price was shown, the stored piece says.
 	const kind = formData.get("kind") === "similar" ? "similar" : "purchase";
 	const mode: PurchaseMode = kind === "similar" ? "similar" : hasPrice(project.price) ? "buy" : "price";
+	const outcome = (): FormOutcome =>
+		dialog
+			? { data: { ok: true, projectName: project.name, mode } }
+			: {
+					redirect: `/project/${encodeURIComponent(project.id)}`,
+					toast: {
+						type: "success",
+						title: PURCHASE_TEXT[mode].thanks,
+						values: { projectName: project.name },
+						duration: PURCHASE_TOAST_MS,
+					},
+				};
 
 	// The honeypot was filled: answer like a success so the bot learns nothing, but save nothing.
 	if (!submission.value.website) {
@@ -84,26 +121,23 @@ export async function action({ request, params }: ActionFunctionArgs) {
 				kind,
 				language: await getLanguage(request),
 				origin: publicOrigin(request),
+				claim: claimWith(token.token, outcome),
 			});
 		} catch (error) {
+			const repeat = await answerRepeat<PurchaseActionData>(error);
+			if (repeat) return repeat;
 			if (error instanceof ProjectNotFoundError) throw new Response("Not Found", { status: 404 });
 			if (error instanceof ProjectSoldError)
 				return fail(submission.reply({ formErrors: ["purchase.sold"] }), 409);
 			throw error;
 		}
 	}
-	if (dialog) return data<PurchaseActionData>({ ok: true, projectName: project.name, mode });
-	return redirectWithToast(`/project/${encodeURIComponent(project.id)}`, {
-		type: "success",
-		title: PURCHASE_TEXT[mode].thanks,
-		values: { projectName: project.name },
-		duration: PURCHASE_TOAST_MS,
-	});
+	return answerFormPost<PurchaseActionData>(outcome());
 }
 
 export default function PurchaseRequestPage() {
 	const { t } = useTranslation();
-	const { project, email, mode } = useLoaderData<typeof loader>();
+	const { project, email, mode, formToken } = useLoaderData<typeof loader>();
 	const text = PURCHASE_TEXT[mode];
 	const actionData = useActionData<typeof action>();
 	return (
@@ -128,6 +162,7 @@ export default function PurchaseRequestPage() {
 					defaultEmail={email}
 					mode={mode}
 					lastResult={actionData && !actionData.ok ? actionData.result : null}
+					formToken={(actionData && !actionData.ok ? actionData.formToken : undefined) ?? formToken}
 				/>
 			</div>
 		</div>

@@ -1,8 +1,10 @@
 /**
  * Expired sessions are refused when used, but their rows would stay forever: purged at start and then
- * every hour, so the table holds only sessions that can still sign someone in.
+ * every hour, so the table holds only sessions that can still sign someone in. Used one-time form tokens
+ * past their lifetime go in the same round (docs/decisions/0022).
  */
 import { logger } from "~/lib/logger.server";
+import { deleteExpiredFormSubmissions } from "~/models/form-submissions.server";
 import { deleteExpiredSessions } from "~/models/sessions.server";
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -10,7 +12,8 @@ const HOUR_MS = 60 * 60 * 1000;
 async function purge(): Promise<void> {
 	try {
 		const purged = await deleteExpiredSessions();
-		logger.info("expired sessions purged", { purged });
+		const formTokens = await deleteExpiredFormSubmissions();
+		logger.info("expired sessions purged", { purged, formTokens });
 	} catch (error) {
 		// A busy database now is no reason to stop the server: the next round tries again.
 		logger.error("purging expired sessions failed", error);

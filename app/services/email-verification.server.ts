@@ -1,8 +1,10 @@
 import { type Kysely, sql } from "kysely";
 import { db } from "~/lib/db.server";
+import type { FormClaim } from "~/lib/form-token.server";
 import type { Language } from "~/lib/i18n";
 import { i18nServer } from "~/lib/i18n.server";
 import { consumeEmailToken, createEmailToken, type TokenProblem } from "~/models/email-tokens.server";
+import { claimFormToken, settleFormToken } from "~/models/form-submissions.server";
 import { countMailTo } from "~/models/outbox.server";
 import { createUser, EmailTakenError, getLanguageOfAddress, UsernameTakenError } from "~/models/users.server";
 import type { Database, User } from "~db/schema";
@@ -48,7 +50,8 @@ async function queueVerificationMail(
  * Registration that tells nobody whether an address has an account: a new address gets an account
  * (unconfirmed, in the page's language) and a verification link, in one transaction; a taken one gets no
  * account, only a message to its owner saying someone tried (at most once an hour). Both hash the password
- * first, so they take about as long; the caller answers both the same way.
+ * first, so they take about as long; the caller answers both the same way. The form's one-time token
+ * (`claim`) is used in whichever of the two transactions runs to its end.
  */
 export async function registerAccount(input: {
 	email: string;
@@ -57,24 +60,32 @@ export async function registerAccount(input: {
 	language: Language;
 	/** The public site, for the link in the message. */
 	origin: string;
+	claim?: FormClaim;
 }): Promise<void> {
-	const { language, origin } = input;
+	const { language, origin, claim } = input;
 	try {
 		await createUser(
-			{ email: input.email, phone: input.phone, password: input.password, role: "user", language },
+			{ email: input.email, phone: input.phone, password: input.password, role: "user", language, claim },
 			(trx, user) => queueVerificationMail(trx, user, language, origin),
 		);
 	} catch (error) {
 		// The username comes from the address; losing that race to another registration says nothing either.
 		if (error instanceof UsernameTakenError) return;
 		if (!(error instanceof EmailTakenError)) throw error;
-		await queueRegistrationAttemptMail(input.email.trim(), language, origin);
+		await queueRegistrationAttemptMail(input.email.trim(), language, origin, claim);
 	}
 	mailQueued();
 }
 
-async function queueRegistrationAttemptMail(email: string, pageLanguage: Language, origin: string) {
+async function queueRegistrationAttemptMail(
+	email: string,
+	pageLanguage: Language,
+	origin: string,
+	claim: FormClaim | undefined,
+) {
 	await db.transaction().execute(async (trx) => {
+		await claimFormToken(trx, claim);
+		await settleFormToken(trx, claim, undefined);
 		const recent = await countMailTo(trx, {
 			to: email,
 			kinds: ["registration_attempt"],

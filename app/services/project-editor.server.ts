@@ -1,13 +1,17 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
+import { type EditConflict, parseVersion, VERSION_FIELD } from "~/lib/edit-conflict";
+import type { FormOutcome } from "~/lib/form-token.server";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { logger } from "~/lib/logger.server";
 import { GALLERY_FIELDS, MAX_GALLERY_FILES, type ProjectFormValues, projectSchema } from "~/lib/project-form";
 import type { ToastNote } from "~/lib/toast";
 import { redirectWithToast, toastHeader } from "~/lib/toast.server";
 import { isChosenFile } from "~/lib/validation";
+import type { Actor } from "~/models/activity.server";
 import { getArtistById } from "~/models/artists.server";
+import { describeConflict, EditConflictError } from "~/models/edit-conflicts.server";
 import {
 	createProject,
 	type GalleryEntry,
@@ -22,6 +26,7 @@ import {
 	updateProject,
 } from "~/models/projects.server";
 import type { Project, ProjectImage } from "~db/schema";
+import { answerFormPost, answerRepeat, checkFormToken, claimWith } from "./form-tokens.server";
 import {
 	deleteImageIfUnused,
 	type ImageUploadError,
@@ -47,9 +52,16 @@ export interface ProjectFormActionData {
 	gallery?: GalleryFormState;
 	/** Files were chosen but not kept: browsers cannot re-fill a file input. */
 	filesDropped?: boolean;
+	/** A fresh one-time token, when the post's own was refused (add only; docs/decisions/0022). */
+	formToken?: string;
+	/** Someone saved first (edit only; docs/decisions/0023): what changed since, and the version now. */
+	conflict?: EditConflict;
 }
 
 const LIST = "/admin/projects";
+
+/** The add form's one-time token: a repeated post adds no second project. */
+export const PROJECT_ADD_TOKEN_SCOPE = "project:add";
 
 /** The form's values as columns; a form that named no status keeps the project's (a new one is published). */
 function toFields(value: ProjectFormValues, current: Project | undefined): ProjectFields {
@@ -111,8 +123,9 @@ function orderedRows(rows: ProjectImage[], state: GalleryFormState): ProjectImag
  * The project form's action, for add and edit: validate the fields, then the images (decoded, resized,
  * stored), then save everything in one transaction. Bad input comes back with the form as it was sent and
  * a 4xx; a failed image aborts the save and keeps the old images; files no row uses any more are removed.
+ * The saved change is recorded in the audit trail as `actor`'s, in the same transaction.
  */
-export async function submitProjectForm(request: Request, mode: ProjectFormMode) {
+export async function submitProjectForm(request: Request, mode: ProjectFormMode, actor: Actor) {
 	const form = await readUploadForm(request);
 	const language = await getLanguage(request);
 	const t = await i18nServer.getFixedT(language, "admin");
@@ -139,6 +152,24 @@ export async function submitProjectForm(request: Request, mode: ProjectFormMode)
 			{ status, headers },
 		);
 
+	// An addition counts once: a repeat is answered as the first post was, before any work is done.
+	const token = mode.kind === "add" ? await checkFormToken(form, PROJECT_ADD_TOKEN_SCOPE) : null;
+	if (token?.status === "repeat") return answerFormPost(token.outcome);
+	if (token?.status === "refused") {
+		const result = submission.reply({ formErrors: [token.message] });
+		return refuse(token.httpStatus, { result, formToken: token.formToken });
+	}
+	// The version the edit form was opened at: only ever compared here, so anything but a number is a 400.
+	const version = parseVersion(form.get(VERSION_FIELD));
+	if (current && version === null) {
+		return refuse(400, { result: submission.reply({ formErrors: ["admin:conflicts.versionMissing"] }) });
+	}
+	/** The form back as it was sent (409), with what changed since `version` and the version now. */
+	const conflicted = async () => {
+		const conflict = current && version ? await describeConflict("project", current.id, version) : null;
+		if (!conflict) return redirectWithToast(LIST, { type: "error", title: "admin:projects.toast.notFound" });
+		return refuse(409, { conflict });
+	};
 	if (submission.status !== "success") return refuse(400);
 	// The list offers known artists only, but the client is not trusted: an unknown id is refused here.
 	if (!(await getArtistById(submission.value.artistId))) {
@@ -157,6 +188,9 @@ export async function submitProjectForm(request: Request, mode: ProjectFormMode)
 		const message = t("projects.errors.tooManyFiles", { count: MAX_GALLERY_FILES });
 		return refuse(400, { imageErrors: { gallery: [message] } });
 	}
+
+	// A stale form does no work (no image is stored); the save's own check below is what guarantees it.
+	if (current && current.version !== version) return conflicted();
 
 	const kept = orderedRows(rows, gallery);
 	if (
@@ -200,27 +234,34 @@ export async function submitProjectForm(request: Request, mode: ProjectFormMode)
 
 	try {
 		if (!current) {
-			const project = await createProject({
-				id: newId,
-				fields,
-				image: mainImage ?? null,
-				gallery: newGallery,
+			const outcome = (project: Project): FormOutcome => ({
+				redirect: LIST,
+				toast: successToast("added", project.name, galleryNotes(newGallery.length, 0)),
 			});
-			return redirectWithToast(LIST, successToast("added", project.name, galleryNotes(newGallery.length, 0)));
+			const claim = token ? claimWith(token.token, outcome) : undefined;
+			const project = await createProject(
+				{ id: newId, fields, image: mainImage ?? null, gallery: newGallery, claim },
+				actor,
+			);
+			return answerFormPost(outcome(project));
 		}
 		const entries: GalleryEntry[] = [
 			...kept.map((row) => ({ rowId: row.id })),
 			...newGallery.map((image) => ({ image })),
 		];
 		const cover = gallery.cover === "main" ? undefined : Number(gallery.cover);
-		const saved = await updateProject({
-			id: current.id,
-			newId,
-			fields,
-			image: mainImage,
-			gallery: entries,
-			coverRowId: cover,
-		});
+		const saved = await updateProject(
+			{
+				id: current.id,
+				newId,
+				fields,
+				image: mainImage,
+				gallery: entries,
+				coverRowId: cover,
+				version: version ?? undefined,
+			},
+			actor,
+		);
 		await Promise.all(saved.releasedKeys.map((key) => deleteImageIfUnused(key)));
 		return redirectWithToast(
 			LIST,
@@ -233,9 +274,13 @@ export async function submitProjectForm(request: Request, mode: ProjectFormMode)
 		);
 	} catch (error) {
 		await forget();
+		const repeat = await answerRepeat(error);
+		if (repeat) return repeat;
 		if (error instanceof ProjectNotFoundError) {
 			return redirectWithToast(LIST, { type: "error", title: "admin:projects.toast.notFound" });
 		}
+		// Someone saved between the check above and this save: the images stored for it are gone (forget).
+		if (error instanceof EditConflictError) return conflicted();
 		if (error instanceof ProjectIdTakenError) {
 			return refuse(409, {
 				result: submission.reply({ fieldErrors: { customId: ["admin:projects.errors.idTaken"] } }),

@@ -1,8 +1,12 @@
+import { snapshotOf } from "~/lib/activity";
 import { db } from "~/lib/db.server";
+import type { FormClaim } from "~/lib/form-token.server";
 import { formatPrice, hasPrice } from "~/lib/format";
 import type { Language } from "~/lib/i18n";
 import { i18nServer } from "~/lib/i18n.server";
 import { PHONE_DISPLAY, SALES_EMAIL } from "~/lib/site";
+import { type Actor, recordActivity } from "~/models/activity.server";
+import { claimFormToken, settleFormToken } from "~/models/form-submissions.server";
 import { countMailTo } from "~/models/outbox.server";
 import { createPurchaseRequest, setRequestStatus } from "~/models/purchase-requests.server";
 import { getSettings } from "~/models/settings.server";
@@ -36,6 +40,7 @@ function kindKey(request: PurchaseRequest): string {
  * Saves a purchase request and, in the same transaction, its mail: the gallery's notification (when the
  * settings ask for it) and the buyer's confirmation, each in its reader's language. If the transaction
  * fails, neither the request nor any message exists; if SMTP is down, the request is saved all the same.
+ * With a `claim` the form's one-time token is used in that transaction too (a repeat writes nothing).
  */
 export async function submitPurchaseRequest(input: {
 	projectId: string;
@@ -46,8 +51,10 @@ export async function submitPurchaseRequest(input: {
 	language: Language;
 	/** The public site, for the links in the messages. */
 	origin: string;
+	claim?: FormClaim<PurchaseRequest>;
 }): Promise<PurchaseRequest> {
 	const request = await db.transaction().execute(async (trx) => {
+		await claimFormToken(trx, input.claim);
 		const request = await createPurchaseRequest(input, trx);
 		const artist = await trx
 			.selectFrom("projects")
@@ -145,6 +152,7 @@ export async function submitPurchaseRequest(input: {
 				},
 			});
 		}
+		await settleFormToken(trx, input.claim, request);
 		return request;
 	});
 	mailQueued();
@@ -166,19 +174,29 @@ export type StatusChange =
 /**
  * An admin moves a request to another status. When it really changes to in progress, done or cancelled and
  * the settings ask for it, the buyer is told in the language they made the request in, by a message
- * written in the same transaction as the status: both happen or neither does.
+ * written in the same transaction as the status and its row in the audit trail: all happen or none does.
  */
 export async function changeRequestStatus(input: {
 	id: number;
 	status: PurchaseRequestStatus;
 	/** The public site, for the link in the message. */
 	origin: string;
+	/** The administrator who moves it. */
+	actor?: Actor;
 }): Promise<StatusChange> {
 	const change = await db.transaction().execute(async (trx): Promise<StatusChange> => {
 		const before = await setRequestStatus(input.id, input.status, trx);
 		if (!before) return { found: false };
 		const request: PurchaseRequest = { ...before, status: input.status };
 		const changed = before.status !== input.status;
+		await recordActivity(trx, input.actor, {
+			entity: "request",
+			entityId: request.id,
+			label: request.project_name,
+			action: "status_changed",
+			before: snapshotOf("request", before),
+			after: snapshotOf("request", request),
+		});
 		if (!changed || !isToldToBuyers(input.status)) return { found: true, changed, mailed: false, request };
 		const settings = await getSettings(trx);
 		if (settings.buyer_status_emails !== 1) return { found: true, changed, mailed: false, request };

@@ -1,4 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
+import { formTokenFrom } from "../support/form-page-token";
 import { expect, test } from "./fixtures";
 import { ADMIN, uniqueEmail } from "./session";
 
@@ -88,6 +89,7 @@ const ADMIN_PAGES = [
 	"/admin/mail",
 	"/admin/artists?edit=owl",
 	"/admin/artists?new",
+	"/admin/activity",
 ];
 
 test("accessibility of the admin screens", async ({ signInAs, page, context, baseURL, js }) => {
@@ -97,7 +99,13 @@ test("accessibility of the admin screens", async ({ signInAs, page, context, bas
 	// At least one other account, so the users table shows its per-row buttons (added as the admin: the
 	// public registration form is rate limited, and other specs use it).
 	const created = await page.request.post("/admin/users", {
-		form: { intent: "create", email: uniqueEmail("axe", "js"), password: "a-good-password", role: "user" },
+		form: {
+			intent: "create",
+			email: uniqueEmail("axe", "js"),
+			password: "a-good-password",
+			role: "user",
+			formToken: await formTokenFrom(page.request, "/admin/users?add"),
+		},
 		maxRedirects: 0,
 	});
 	expect(created.status()).toBeLessThan(400);

@@ -3,6 +3,7 @@ import path from "node:path";
 import type { APIRequestContext } from "@playwright/test";
 import SQLite from "better-sqlite3";
 import { databaseDigest, listFiles } from "../support/database-digest";
+import { formTokenFrom } from "../support/form-page-token";
 import { expect, test } from "./fixtures";
 import { actionRoutes as routesWithActions } from "./route-manifest";
 import { ADMIN } from "./session";
@@ -10,8 +11,8 @@ import { ADMIN } from "./session";
 /**
  * Posts random, oversized, wrongly encoded and missing fields to every action, as an anonymous visitor, a
  * user and an administrator, against a server of its own (playwright.config.ts: port + 1). No response may
- * be a 500, the process must keep serving, and a refused request (4xx) must leave the database and the
- * uploads exactly as they were. The seed is fixed so a failure can be replayed (FUZZ_SEED overrides it).
+ * be a 500, the process must keep serving, and a refused request (4xx) must leave the database (the audit
+ * trail included: a refused change records nothing) and the uploads exactly as they were. The seed is fixed so a failure can be replayed (FUZZ_SEED overrides it).
  */
 test.skip(({ js }) => !js, "HTTP only: one run is enough");
 test.setTimeout(240_000);
@@ -165,15 +166,17 @@ async function signIn(request: APIRequestContext, username: string, password: st
 	expect(response.status(), `signing in ${username}`).toBe(302);
 }
 
-function snapshot(): { database: string; uploads: string[] } {
+function snapshot(): { database: string; uploads: string[]; auditRows: number } {
 	const sqlite = new SQLite(path.join(dataDir, "forma.sqlite"), { readonly: true });
 	try {
 		// Sessions come and go with sign-ins the fuzz itself makes, and the background sender marks mail that
-		// accepted requests queued as sent at any moment; everything else, and which messages exist, must hold still.
+		// accepted requests queued as sent at any moment; everything else, and which messages exist, must hold
+		// still. The digest covers every table, the audit trail (audit_log) among them.
 		const mail = sqlite.prepare("select id, kind, to_address, subject from outbox order by id").raw().all();
 		return {
 			database: `${databaseDigest(sqlite, { ignore: ["sessions", "outbox"] })} ${JSON.stringify(mail)}`,
 			uploads: listFiles(path.join(dataDir, "uploads")),
+			auditRows: sqlite.prepare("select count(*) from audit_log").pluck().get() as number,
 		};
 	} finally {
 		sqlite.close();
@@ -207,7 +210,12 @@ test("random, oversized, malformed and missing fields never cause a 500 or a wri
 	const user = await playwright.request.newContext({ baseURL: ORIGIN });
 	const registered = await user.post("/register", {
 		headers: { Origin: ORIGIN },
-		form: { email: "fuzz-user@example.com", phone: "+79161234567", password: "a-good-password" },
+		form: {
+			email: "fuzz-user@example.com",
+			phone: "+79161234567",
+			password: "a-good-password",
+			formToken: await formTokenFrom(user, "/register"),
+		},
 		maxRedirects: 0,
 	});
 	// Registration answers "check your e-mail" and signs nobody in: the user signs in next.
@@ -215,6 +223,21 @@ test("random, oversized, malformed and missing fields never cause a 500 or a wri
 	await signIn(user, "fuzz-user@example.com", "a-good-password");
 	const admin = await playwright.request.newContext({ baseURL: ORIGIN });
 	await signIn(admin, ADMIN.username, ADMIN.password);
+
+	// An administrator's accepted change does reach the audit trail, and the snapshot sees it: so a refused
+	// request that wrote an audit row would be caught below.
+	const beforeToggle = snapshot();
+	for (const active of ["0", "1"]) {
+		const toggled = await admin.post("/admin/slider", {
+			headers: { Origin: ORIGIN },
+			form: { intent: "toggle", id: "1", active },
+			maxRedirects: 0,
+		});
+		expect(toggled.status()).toBe(200);
+	}
+	const afterToggle = snapshot();
+	expect(afterToggle.auditRows).toBe(beforeToggle.auditRows + 2);
+	expect(afterToggle.database).not.toBe(beforeToggle.database);
 
 	const rng = random(SEED);
 	const failures: string[] = [];

@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import SQLite from "better-sqlite3";
+import { formTokenFrom } from "../support/form-page-token";
 import { expect, test } from "./fixtures";
 import { linkIn, mailTo } from "./mailbox";
 import { ARTIST_WRITES_PORT, dataDirFor } from "./servers";
@@ -21,7 +22,12 @@ const NEW_PASSWORD = "remembered-at-last";
 /** An account made through the registration form (its answer differs by design; the account is what counts). */
 async function createAccount(page: Page, email: string): Promise<void> {
 	const response = await page.request.post("/register", {
-		form: { email, phone: "+79161234567", password: OLD_PASSWORD },
+		form: {
+			email,
+			phone: "+79161234567",
+			password: OLD_PASSWORD,
+			formToken: await formTokenFrom(page.request, "/register"),
+		},
 		maxRedirects: 0,
 	});
 	expect(response.status()).toBeLessThan(400);

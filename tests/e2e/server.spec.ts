@@ -1,5 +1,6 @@
 import path from "node:path";
 import SQLite from "better-sqlite3";
+import { formTokenFrom } from "../support/form-page-token";
 import { cspDirectives, inlineCodeHashes } from "../support/inline-code";
 import { expect, test } from "./fixtures";
 import { actionRoutes } from "./route-manifest";
@@ -48,16 +49,26 @@ test("a form posted from another site is refused with 403 on every route that ch
 	// Browsers that send no Origin still say where a request came from.
 	const fetchMetadata = await request.post(`/project/${PROJECT}/request`, {
 		headers: { "Sec-Fetch-Site": "cross-site" },
-		form: { email: "victim@example.com", phone: "+79161234567" },
+		// A valid one-time token, so that only the cross-site check can refuse it.
+		form: {
+			email: "victim@example.com",
+			phone: "+79161234567",
+			formToken: await formTokenFrom(request, `/project/${PROJECT}/request`),
+		},
 		maxRedirects: 0,
 	});
 	expect(fetchMetadata.status()).toBe(403);
+	expect(await fetchMetadata.text()).toContain("another site");
 	expect(countPurchaseRequests()).toBe(before);
 
 	// The same request from our own pages goes through.
 	const own = await request.post(`/project/${PROJECT}/request`, {
 		headers: { Origin: new URL(test.info().project.use.baseURL ?? "").origin },
-		form: { email: "own-origin@example.com", phone: "+79161234567" },
+		form: {
+			email: "own-origin@example.com",
+			phone: "+79161234567",
+			formToken: await formTokenFrom(request, `/project/${PROJECT}/request`),
+		},
 		maxRedirects: 0,
 	});
 	expect(own.status()).toBeLessThan(400);

@@ -4,6 +4,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
+import { fetchFormToken } from "../support/form-page-token";
 import { expect, test } from "./fixtures";
 
 /**
@@ -46,7 +47,12 @@ test("SIGTERM finishes the request in flight, then closes the database cleanly",
 			.toBe(200);
 
 		// A purchase request whose body arrives slowly: half now, the rest after the signal.
-		const body = new URLSearchParams({ email: "in-flight@example.com", phone: "+79161234567" }).toString();
+		const formToken = await fetchFormToken(`http://localhost:${PORT}/project/arc-lounge-chair/request`);
+		const body = new URLSearchParams({
+			email: "in-flight@example.com",
+			phone: "+79161234567",
+			formToken,
+		}).toString();
 		// Expect: 100-continue makes the server say when it has the request in hand (Node answers 100 and
 		// hands the request to the app in the same step), so the signal below lands mid-request, not before.
 		const request = http.request({

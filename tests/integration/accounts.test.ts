@@ -8,6 +8,7 @@ import { action as loginAction } from "~/routes/login/route";
 import { action as logoutAction } from "~/routes/logout";
 import { action as registerAction } from "~/routes/register/route";
 import { getUser, startSession } from "~/services/auth.server";
+import { countedFormRequest } from "../support/form-tokens";
 import { cookiesFrom, formRequest, getRequest, settle, statusOf } from "../support/requests";
 
 async function signedInCookie(role: "user" | "admin", name: string): Promise<string> {
@@ -24,7 +25,7 @@ async function signedInCookie(role: "user" | "admin", name: string): Promise<str
 describe("registration", () => {
 	it("creates an unconfirmed user with a hashed password and answers 'check your e-mail', signing nobody in", async () => {
 		const result = await registerAction({
-			request: formRequest("/register?lng=ru", {
+			request: await countedFormRequest("/register?lng=ru", {
 				email: "Maria.K@example.com",
 				phone: "+79161234567",
 				password: "long-enough-pw",
@@ -56,7 +57,7 @@ describe("registration", () => {
 		const second = await createUser({ email: "sam@two.example", phone: null, password: "whatever-123" });
 		expect(second.username).toBe("sam2");
 		const duplicate = await registerAction({
-			request: formRequest("/register", {
+			request: await countedFormRequest("/register", {
 				email: "SAM@one.example",
 				phone: "+79161234567",
 				password: "whatever-123",
@@ -78,7 +79,7 @@ describe("registration", () => {
 			{ email: "ok@example.com", phone: "+79161234567", password: "short" },
 		]) {
 			const result = await registerAction({
-				request: formRequest("/register", fields),
+				request: await countedFormRequest("/register", fields),
 				params: {},
 				context: {},
 			});
@@ -89,9 +90,9 @@ describe("registration", () => {
 });
 
 describe("registration attacks", () => {
-	const register = (email: string, address: string) =>
+	const register = async (email: string, address: string) =>
 		registerAction({
-			request: formRequest(
+			request: await countedFormRequest(
 				"/register",
 				{ email, phone: "+79161234567", password: "long-enough-pw" },
 				{ headers: { "X-Forwarded-For": address } },

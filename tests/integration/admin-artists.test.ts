@@ -10,7 +10,9 @@ import { action as artistsAction, loader as artistsLoader } from "~/routes/admin
 import { loader as artistPageLoader } from "~/routes/artist.$id";
 import { loader as shopLoader } from "~/routes/shop/route";
 import { startSession } from "~/services/auth.server";
+import { withFormTokenIn } from "../support/form-tokens";
 import { formRequest, getRequest, settle, statusOf } from "../support/requests";
+import { withVersionIn } from "../support/versions";
 
 let admin = "";
 let user = "";
@@ -70,7 +72,13 @@ function multipart(
 	});
 }
 
-const run = (request: Request) => settle(() => artistsAction({ request, params: {}, context: {} }));
+/** Posts as the browser does: the add form goes with the one-time token its page handed out. */
+const run = async (request: Request) => {
+	const adding = (await request.clone().formData()).get("intent") === "create";
+	// Edits and deletes carry the version the page showed (docs/decisions/0023): the stored one.
+	const sent = adding ? await withFormTokenIn(request) : await withVersionIn(request, "artists");
+	return settle(() => artistsAction({ request: sent, params: {}, context: {} }));
+};
 const artist = (id: string) => db.selectFrom("artists").selectAll().where("id", "=", id).executeTakeFirst();
 const artistCount = async () => (await db.selectFrom("artists").select("id").execute()).length;
 const onDisk = (key: string | null | undefined) =>

@@ -7,6 +7,7 @@ import { action as messageAction, loader as messageLoader } from "~/routes/admin
 import { loader as htmlLoader } from "~/routes/admin.mail.$id_.html";
 import { action as requestAction } from "~/routes/project.$id_.request";
 import { startSession } from "~/services/auth.server";
+import { countedFormRequest } from "../support/form-tokens";
 import { formRequest, getRequest, settle } from "../support/requests";
 
 const PROJECT = "terra-modular-sofa";
@@ -26,13 +27,14 @@ async function cookieFor(role: "user" | "admin") {
 /** A visitor's request: the gallery's notification and the buyer's confirmation land in the outbox. */
 async function requestPiece(email: string) {
 	await updateSettings({ emailNotifications: true, adminEmail: GALLERY });
+	const request = await countedFormRequest(
+		`/project/${PROJECT}/request?lng=ru`,
+		{ email, phone: "+79161234567" },
+		{ headers: { "X-Forwarded-For": "192.0.2.78" } },
+	);
 	const response = await settle(() =>
 		requestAction({
-			request: formRequest(
-				`/project/${PROJECT}/request?lng=ru`,
-				{ email, phone: "+79161234567" },
-				{ headers: { "X-Forwarded-For": "192.0.2.78" } },
-			),
+			request,
 			params: { id: PROJECT },
 			context: {},
 		}),

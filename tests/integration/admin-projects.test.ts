@@ -12,8 +12,10 @@ import { action as listAction, loader as listLoader } from "~/routes/admin.proje
 import { action as addAction, loader as addLoader } from "~/routes/admin.projects.add";
 import { action as editAction, loader as editLoader } from "~/routes/admin.projects.edit.$id";
 import { startSession } from "~/services/auth.server";
+import { withFormToken } from "../support/form-tokens";
 import { plain } from "../support/plain";
 import { formRequest, getRequest, settle, statusOf } from "../support/requests";
+import { versionOf } from "../support/versions";
 
 let adminCookie = "";
 let userCookie = "";
@@ -63,15 +65,19 @@ function multipart(url: string, fields: Fields, cookie = adminCookie): Request {
 
 const base = { name: "Oak Stool", artistId: "corpus-studio", category: "art", price: "12500" };
 
+/** The add form as the browser sends it: with the one-time token its page handed out. */
 async function add(fields: Fields, cookie?: string) {
+	const sent = await withFormToken("/admin/projects/add", fields, cookie ?? adminCookie);
 	return settle(() =>
-		addAction({ request: multipart("/admin/projects/add", fields, cookie), params: {}, context: {} }),
+		addAction({ request: multipart("/admin/projects/add", sent, cookie), params: {}, context: {} }),
 	);
 }
 
+/** The edit form as the page sends it: with the version it was opened at (the stored one, unless given). */
 async function edit(id: string, fields: Fields) {
+	const sent = { version: await versionOf("projects", id), ...fields };
 	return settle(() =>
-		editAction({ request: multipart(`/admin/projects/edit/${id}`, fields), params: { id }, context: {} }),
+		editAction({ request: multipart(`/admin/projects/edit/${id}`, sent), params: { id }, context: {} }),
 	);
 }
 
@@ -485,14 +491,17 @@ describe("admin projects: moving to a new id", () => {
 });
 
 describe("admin projects: list actions", () => {
-	const post = (fields: Record<string, string>) =>
-		settle(() =>
+	/** The list's confirm step, with the version the list showed (the stored one). */
+	const post = async (fields: Record<string, string>) => {
+		const sent = { version: await versionOf("projects", fields.id ?? ""), ...fields };
+		return settle(() =>
 			listAction({
-				request: formRequest("/admin/projects", fields, { cookie: adminCookie }),
+				request: formRequest("/admin/projects", sent, { cookie: adminCookie }),
 				params: {},
 				context: {},
 			}),
 		);
+	};
 
 	it("deletes a project with its gallery rows and files, keeping requests' snapshots", async () => {
 		await add({
@@ -571,7 +580,10 @@ describe("admin projects: list actions", () => {
 			params: {},
 			context: {},
 		});
-		expect(plain(JSON.stringify(result))).toContain('"confirm":{"id":"tidal-relief","name":"Tidal Relief"}');
+		// With the version it was shown at (the stored one, when the link names none): docs/decisions/0023.
+		expect(plain(JSON.stringify(result))).toContain(
+			'"confirm":{"id":"tidal-relief","name":"Tidal Relief","version":1}',
+		);
 	});
 });
 

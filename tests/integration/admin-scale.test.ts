@@ -11,6 +11,7 @@ import { loader as exportLoader } from "~/routes/admin.requests.export[.]csv";
 import { action as usersAction, loader as usersLoader } from "~/routes/admin.users/route";
 import { startSession } from "~/services/auth.server";
 import { formRequest, getRequest, settle, statusOf } from "../support/requests";
+import { versionOf } from "../support/versions";
 
 let counter = 0;
 async function signedIn(role: "user" | "admin") {
@@ -197,11 +198,18 @@ describe("no-JavaScript row changes come back to the page they were made on", ()
 		const admin = await signedIn("admin");
 		const target = await signedIn("user");
 		const block = (status: string, redirect: string) =>
-			settle(() =>
+			settle(async () =>
 				usersAction({
 					request: formRequest(
 						"/admin/users",
-						{ intent: "status", id: String(target.user.id), status, redirect },
+						{
+							intent: "status",
+							id: String(target.user.id),
+							status,
+							redirect,
+							// The version the list showed (docs/decisions/0023): the stored one.
+							version: await versionOf("users", target.user.id),
+						},
 						{ cookie: admin.cookie },
 					),
 					params: {},

@@ -10,7 +10,9 @@ import { action as requestAction } from "~/routes/project.$id_.request";
 import { action as registerAction, loader as registerLoader } from "~/routes/register/route";
 import { action as favouritesAction } from "~/routes/resources.favourites";
 import { startSession } from "~/services/auth.server";
+import { countedFormRequest } from "../support/form-tokens";
 import { formRequest, getRequest, statusOf } from "../support/requests";
+import { versionOf } from "../support/versions";
 
 const PROJECT = "terra-modular-sofa";
 let counter = 0;
@@ -59,7 +61,12 @@ describe("admin settings", () => {
 			args(
 				formRequest(
 					"/admin/settings",
-					{ tab: "general", shopName: "  Галерея ФОРМА  ", shopDescription: "Objects with character" },
+					{
+						version: await versionOf("settings"),
+						tab: "general",
+						shopName: "  Галерея ФОРМА  ",
+						shopDescription: "Objects with character",
+					},
 					{ cookie: admin },
 				),
 			),
@@ -81,7 +88,12 @@ describe("admin settings", () => {
 			args(
 				formRequest(
 					"/admin/settings",
-					{ tab: "notifications", emailNotifications: "on", adminEmail: "orders@forma.gallery" },
+					{
+						version: await versionOf("settings"),
+						tab: "notifications",
+						emailNotifications: "on",
+						adminEmail: "orders@forma.gallery",
+					},
 					{ cookie: admin },
 				),
 			),
@@ -94,7 +106,13 @@ describe("admin settings", () => {
 		});
 		// An empty admin email is allowed.
 		await settingsAction(
-			args(formRequest("/admin/settings", { tab: "notifications", adminEmail: "" }, { cookie: admin })),
+			args(
+				formRequest(
+					"/admin/settings",
+					{ version: await versionOf("settings"), tab: "notifications", adminEmail: "" },
+					{ cookie: admin },
+				),
+			),
 		);
 		expect(await getSettings()).toMatchObject({ email_notifications: 0, admin_email: "" });
 
@@ -110,7 +128,13 @@ describe("admin settings", () => {
 		const admin = await signedIn("admin");
 		const before = await getSettings();
 		const noName = await settingsAction(
-			args(formRequest("/admin/settings", { tab: "general", shopName: "   " }, { cookie: admin })),
+			args(
+				formRequest(
+					"/admin/settings",
+					{ version: await versionOf("settings"), tab: "general", shopName: "   " },
+					{ cookie: admin },
+				),
+			),
 		);
 		expect(statusOf(noName)).toBe(400);
 		expect(JSON.stringify(noName)).toContain("admin:settings.errors.shopNameRequired");
@@ -118,7 +142,7 @@ describe("admin settings", () => {
 			args(
 				formRequest(
 					"/admin/settings",
-					{ tab: "notifications", adminEmail: "not-an-email" },
+					{ version: await versionOf("settings"), tab: "notifications", adminEmail: "not-an-email" },
 					{ cookie: admin },
 				),
 			),
@@ -160,7 +184,13 @@ describe("maintenance mode", () => {
 			args(
 				formRequest(
 					"/admin/settings",
-					{ tab: "general", shopName: "FORMA", maintenanceMode: "on", allowRegistration: "on" },
+					{
+						version: await versionOf("settings"),
+						tab: "general",
+						shopName: "FORMA",
+						maintenanceMode: "on",
+						allowRegistration: "on",
+					},
 					{ cookie: admin },
 				),
 			),
@@ -240,13 +270,14 @@ describe("maintenance mode", () => {
 		expect(statusOf(phone)).toBe(503);
 
 		// An admin may still act (e.g. try a purchase to check the flow).
+		const adminRequest = await countedFormRequest(
+			`/project/${PROJECT}/request`,
+			{ email: "admin-check@example.com", phone: "+79161234567" },
+			{ cookie: admin, headers: { "X-Forwarded-For": "192.0.2.77" } },
+		);
 		const adminPurchase = await outcome(() =>
 			requestAction({
-				request: formRequest(
-					`/project/${PROJECT}/request`,
-					{ email: "admin-check@example.com", phone: "+79161234567" },
-					{ cookie: admin, headers: { "X-Forwarded-For": "192.0.2.77" } },
-				),
+				request: adminRequest,
 				params: { id: PROJECT },
 				context: {},
 			}),
@@ -258,7 +289,12 @@ describe("maintenance mode", () => {
 			args(
 				formRequest(
 					"/admin/settings",
-					{ tab: "general", shopName: "FORMA", allowRegistration: "on" },
+					{
+						version: await versionOf("settings"),
+						tab: "general",
+						shopName: "FORMA",
+						allowRegistration: "on",
+					},
 					{ cookie: admin },
 				),
 			),

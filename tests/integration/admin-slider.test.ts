@@ -8,8 +8,10 @@ import { createUser } from "~/models/users.server";
 import { loader as homeLoader } from "~/routes/_index";
 import { action as sliderAction, loader as sliderLoader } from "~/routes/admin.slider/route";
 import { startSession } from "~/services/auth.server";
+import { withFormTokenIn } from "../support/form-tokens";
 import { plain } from "../support/plain";
 import { formRequest, getRequest, settle, statusOf } from "../support/requests";
+import { withVersionIn } from "../support/versions";
 
 let admin = "";
 let png: Buffer;
@@ -54,7 +56,14 @@ function multipart(fields: Record<string, string>, file: Buffer | null, cookie =
 	});
 }
 
-const run = (request: Request) => settle(() => sliderAction({ request, params: {}, context: {} }));
+/** Posts as the browser does: the add form (a save without an id) goes with its page's one-time token. */
+const run = async (request: Request) => {
+	const form = await request.clone().formData();
+	const adding = form.get("intent") === "save" && !form.get("id");
+	// Edits and deletes carry the version the page showed (docs/decisions/0023): the stored one.
+	const sent = adding ? await withFormTokenIn(request) : await withVersionIn(request, "hero_slides");
+	return settle(() => sliderAction({ request: sent, params: {}, context: {} }));
+};
 const post = (fields: Record<string, string>, cookie = admin) =>
 	run(formRequest("/admin/slider", fields, { cookie }));
 const slides = () => db.selectFrom("hero_slides").selectAll().orderBy("sort_order").execute();

@@ -6,6 +6,7 @@ import { action as loginAction } from "~/routes/login/route";
 import { action as requestAction } from "~/routes/project.$id_.request";
 import { action as registerAction } from "~/routes/register/route";
 import { action as resendAction, loader as verifyLoader } from "~/routes/verify-email";
+import { countedFormRequest } from "../support/form-tokens";
 import { smtpDeliveryForEachTest } from "../support/mail-delivery";
 import { cookiesFrom, formRequest, getRequest, settle, statusOf } from "../support/requests";
 import { linkIn } from "../support/smtp";
@@ -20,7 +21,7 @@ const nextIp = () => `198.18.0.${++address}`;
 
 async function register(email: string, language: "en" | "ru" = "en") {
 	return registerAction({
-		request: formRequest(
+		request: await countedFormRequest(
 			`/register?lng=${language}`,
 			{ email, phone: "+79161234567", password: PASSWORD },
 			{ headers: { "X-Forwarded-For": nextIp() } },
@@ -197,18 +198,20 @@ describe("e-mail verification", () => {
 	});
 
 	it("My orders gains the requests made anonymously with the address only once the address is confirmed", async () => {
-		const requestPiece = (email: string) =>
-			settle(() =>
+		const requestPiece = async (email: string) => {
+			const request = await countedFormRequest(
+				"/project/terra-modular-sofa/request",
+				{ email, phone: "+79161234567" },
+				{ headers: { "X-Forwarded-For": nextIp() } },
+			);
+			return settle(() =>
 				requestAction({
-					request: formRequest(
-						"/project/terra-modular-sofa/request",
-						{ email, phone: "+79161234567" },
-						{ headers: { "X-Forwarded-For": nextIp() } },
-					),
+					request,
 					params: { id: "terra-modular-sofa" },
 					context: {},
 				}),
 			);
+		};
 		await requestPiece("Owner@Example.com");
 		await requestPiece("someone-else@example.com");
 		await register("owner@example.com");

@@ -4,8 +4,9 @@ import { updateSettings } from "~/models/settings.server";
 import { createUser } from "~/models/users.server";
 import { action as requestAction } from "~/routes/project.$id_.request";
 import { action as registerAction } from "~/routes/register/route";
+import { countedFormRequest } from "../support/form-tokens";
 import { smtpDeliveryForEachTest } from "../support/mail-delivery";
-import { formRequest, settle } from "../support/requests";
+import { settle } from "../support/requests";
 
 /**
  * The messages whose language is not the page's: the gallery's notification is written in the language of
@@ -35,13 +36,14 @@ describe.each([
 			language,
 		});
 		await updateSettings({ emailNotifications: true, adminEmail: admin.email });
+		const request = await countedFormRequest(
+			`/project/${PROJECT}/request?lng=${other}`,
+			{ email: "buyer@example.com", phone: "+79161234567" },
+			{ headers: { "X-Forwarded-For": nextIp() } },
+		);
 		const response = await settle(() =>
 			requestAction({
-				request: formRequest(
-					`/project/${PROJECT}/request?lng=${other}`,
-					{ email: "buyer@example.com", phone: "+79161234567" },
-					{ headers: { "X-Forwarded-For": nextIp() } },
-				),
+				request,
 				params: { id: PROJECT },
 				context: {},
 			}),
@@ -64,7 +66,7 @@ describe.each([
 			language,
 		});
 		const response = await registerAction({
-			request: formRequest(
+			request: await countedFormRequest(
 				`/register?lng=${other}`,
 				{ email: `owner-${language}@example.com`, phone: "+79161234567", password: "another-password" },
 				{ headers: { "X-Forwarded-For": nextIp() } },

@@ -4,8 +4,9 @@ import { createSmtpTransport, type MailTransport } from "~/lib/mail.server";
 import { updateSettings } from "~/models/settings.server";
 import { action as requestAction } from "~/routes/project.$id_.request";
 import { deliverDueMail } from "~/services/mail.server";
+import { countedFormRequest } from "../support/form-tokens";
 import { plain } from "../support/plain";
-import { formRequest, settle } from "../support/requests";
+import { settle } from "../support/requests";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp";
 
 const PROJECT = "terra-modular-sofa";
@@ -21,15 +22,16 @@ afterEach(async () => {
 });
 
 async function requestPiece(email: string, language: "en" | "ru" = "en") {
+	const request = await countedFormRequest(
+		`/project/${PROJECT}/request?lng=${language}`,
+		{ email, phone: "+79161234567" },
+		{
+			headers: { "X-Forwarded-For": "192.0.2.77" },
+		},
+	);
 	const response = await settle(() =>
 		requestAction({
-			request: formRequest(
-				`/project/${PROJECT}/request?lng=${language}`,
-				{ email, phone: "+79161234567" },
-				{
-					headers: { "X-Forwarded-For": "192.0.2.77" },
-				},
-			),
+			request,
 			params: { id: PROJECT },
 			context: {},
 		}),

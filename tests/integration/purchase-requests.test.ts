@@ -7,6 +7,7 @@ import { action as loginAction } from "~/routes/login/route";
 import { action as requestAction } from "~/routes/project.$id_.request";
 import { action as registerAction } from "~/routes/register/route";
 import { startSession } from "~/services/auth.server";
+import { withFormToken } from "../support/form-tokens";
 import { cookiesFrom, formRequest, getRequest, settle, statusOf } from "../support/requests";
 
 const PROJECT = "terra-modular-sofa";
@@ -16,9 +17,11 @@ async function post(
 	options: { cookie?: string; id?: string; ip?: string } = {},
 ) {
 	const id = options.id ?? PROJECT;
+	const path = `/project/${id}/request`;
+	const sent = await withFormToken(path, fields, options.cookie);
 	return settle(() =>
 		requestAction({
-			request: formRequest(`/project/${id}/request`, fields, {
+			request: formRequest(path, sent, {
 				cookie: options.cookie,
 				headers: { "X-Forwarded-For": options.ip ?? "192.0.2.10" },
 			}),
@@ -133,7 +136,11 @@ describe("purchase requests", () => {
 		const registered = await registerAction({
 			request: formRequest(
 				"/register",
-				{ email: "victim@corp.example", phone: "+79160000000", password: "attacker-password" },
+				await withFormToken("/register", {
+					email: "victim@corp.example",
+					phone: "+79160000000",
+					password: "attacker-password",
+				}),
 				{ headers: { "X-Forwarded-For": "192.0.2.31" } },
 			),
 			params: {},

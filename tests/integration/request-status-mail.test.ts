@@ -9,6 +9,7 @@ import { startSession } from "~/services/auth.server";
 import type { PurchaseRequestStatus } from "~db/schema";
 import { plain } from "../support/plain";
 import { formRequest, getRequest, settle, statusOf } from "../support/requests";
+import { versionOf } from "../support/versions";
 
 const PROJECT = "terra-modular-sofa";
 
@@ -127,9 +128,13 @@ describe("a request's status change tells its buyer", () => {
 
 describe("the notification settings", () => {
 	const save = (cookie: string, fields: Record<string, string>) =>
-		settle(() =>
+		settle(async () =>
 			settingsAction({
-				request: formRequest("/admin/settings", { tab: "notifications", ...fields }, { cookie }),
+				request: formRequest(
+					"/admin/settings",
+					{ version: await versionOf("settings"), tab: "notifications", ...fields },
+					{ cookie },
+				),
 				params: {},
 				context: {},
 			}),

@@ -5,6 +5,7 @@ import { loader as rootLoader } from "~/root";
 import { action as settingsAction } from "~/routes/admin.settings";
 import { startSession } from "~/services/auth.server";
 import { formRequest, getRequest } from "../support/requests";
+import { versionOf } from "../support/versions";
 
 /**
  * Pages keep the settings row between requests (app/models/settings.server.ts): a change must still show
@@ -37,7 +38,12 @@ describe("settings on pages", () => {
 			args(
 				formRequest(
 					"/admin/settings",
-					{ tab: "general", shopName: "FORMA", audioUrl: "/audio/other.mp3" },
+					{
+						version: await versionOf("settings"),
+						tab: "general",
+						shopName: "FORMA",
+						audioUrl: "/audio/other.mp3",
+					},
 					{ cookie },
 				),
 			),

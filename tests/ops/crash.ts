@@ -10,6 +10,7 @@
  *   npm run build && npx tsx tests/ops/crash.ts [rounds]
  */
 import SQLite from "better-sqlite3";
+import { fetchFormToken } from "../support/form-page-token";
 import {
 	ADMIN,
 	brokenImages,
@@ -38,9 +39,10 @@ async function purchaseLoop(stop: () => boolean, tag: string, acked: Acknowledge
 		const email = `crash-${tag}-${sent}@example.com`;
 		sent += 1;
 		try {
+			const formToken = await fetchFormToken(`${site.origin}/project/arc-lounge-chair/request`);
 			const response = await fetch(`${site.origin}/project/arc-lounge-chair/request`, {
 				method: "POST",
-				body: new URLSearchParams({ email, phone: "+79161234567" }),
+				body: new URLSearchParams({ email, phone: "+79161234567", formToken }),
 				headers: { "X-Forwarded-For": `10.1.${Math.floor(sent / 250) % 250}.${sent % 250}` },
 				redirect: "manual",
 			});
@@ -76,6 +78,7 @@ async function uploadLoop(
 		);
 		sent += 1;
 		try {
+			form.set("formToken", await fetchFormToken(`${site.origin}/admin/slider?new`, cookie));
 			const response = await fetch(`${site.origin}/admin/slider`, {
 				method: "POST",
 				body: form,

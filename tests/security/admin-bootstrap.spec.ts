@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { expect, test } from "@playwright/test";
 import SQLite from "better-sqlite3";
+import { fetchFormToken } from "../support/form-page-token";
 import { BUILD_DIR, prepareSite, runSetup, type Site, securityPort, startSite } from "./site";
 
 /**
@@ -53,7 +54,12 @@ test.describe("a registered account named in ADMIN_USERNAME", () => {
 	async function register(email: string) {
 		const response = await fetch(`${site.origin}/register`, {
 			method: "POST",
-			body: new URLSearchParams({ email, phone: "+79160000000", password: "attacker-chosen-password" }),
+			body: new URLSearchParams({
+				email,
+				phone: "+79160000000",
+				password: "attacker-chosen-password",
+				formToken: await fetchFormToken(`${site.origin}/register`),
+			}),
 			redirect: "manual",
 		});
 		// Registration answers "check your e-mail" and signs nobody in; the account exists, unconfirmed.

@@ -6,6 +6,7 @@ import fs from "node:fs";
 import net from "node:net";
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
+import { fetchFormToken } from "../support/form-page-token";
 import { plain } from "../support/plain";
 import { ADMIN, type Site, securityPort, signIn, startSite } from "./site";
 
@@ -117,6 +118,7 @@ test("a real slide upload still goes through under the part cap", async () => {
 		.png()
 		.toBuffer();
 	form.set("image", new File([new Uint8Array(png)], "slide.png", { type: "image/png" }));
+	form.set("formToken", await fetchFormToken(`${site.origin}/admin/slider?new`, cookie));
 	const response = await fetch(`${site.origin}/admin/slider`, {
 		method: "POST",
 		body: form,

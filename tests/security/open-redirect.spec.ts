@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { fetchFormToken } from "../support/form-page-token";
 import { ADMIN, type Site, securityPort, signIn, startSite } from "./site";
 
 /**
@@ -73,7 +74,12 @@ for (const payload of PAYLOADS) {
 	});
 
 	test(`open redirect: redirectTo=${payload} is refused by an admin action`, async () => {
-		await post("/project/terra-modular-sofa/request", { email: "buyer@example.com", phone: "+79161234567" });
+		const formToken = await fetchFormToken(`${site.origin}/project/terra-modular-sofa/request`);
+		await post("/project/terra-modular-sofa/request", {
+			email: "buyer@example.com",
+			phone: "+79161234567",
+			formToken,
+		});
 		const [request] = site.query<{ id: number }>("select id from purchase_requests order by id desc limit 1");
 		expect(request).toBeDefined();
 		const response = await post(

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { fetchFormToken } from "../support/form-page-token";
 import { plain } from "../support/plain";
 import { type Site, securityPort, startSite } from "./site";
 
@@ -24,10 +25,11 @@ test.afterAll(async () => {
 	await site?.stop();
 });
 
-function requestPurchase(email: string, cookie?: string) {
+async function requestPurchase(email: string, cookie?: string) {
+	const formToken = await fetchFormToken(`${site.origin}/project/${PROJECT}/request`, cookie);
 	return fetch(`${site.origin}/project/${PROJECT}/request`, {
 		method: "POST",
-		body: new URLSearchParams({ email, phone: "+79161234567" }),
+		body: new URLSearchParams({ email, phone: "+79161234567", formToken }),
 		headers: cookie ? { Cookie: cookie } : {},
 		redirect: "manual",
 	});
@@ -39,7 +41,12 @@ const PASSWORD = "some-long-password";
 async function register(email: string): Promise<string> {
 	const registered = await fetch(`${site.origin}/register`, {
 		method: "POST",
-		body: new URLSearchParams({ email, phone: "+79160000000", password: PASSWORD }),
+		body: new URLSearchParams({
+			email,
+			phone: "+79160000000",
+			password: PASSWORD,
+			formToken: await fetchFormToken(`${site.origin}/register`),
+		}),
 		redirect: "manual",
 	});
 	expect(registered.status, email).toBe(200);

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { fetchFormToken } from "../support/form-page-token";
 import { plain } from "../support/plain";
 import { type Site, securityPort, signIn, startSite } from "./site";
 
@@ -36,7 +37,12 @@ async function registered(name: string, password: string, address: string): Prom
 	const email = `${name}@example.com`;
 	const response = await fetch(`${site.origin}/register`, {
 		method: "POST",
-		body: new URLSearchParams({ email, phone: "+79161234567", password }),
+		body: new URLSearchParams({
+			email,
+			phone: "+79161234567",
+			password,
+			formToken: await fetchFormToken(`${site.origin}/register`),
+		}),
 		headers: { "X-Forwarded-For": address },
 		redirect: "manual",
 	});

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { fetchFormToken } from "../support/form-page-token";
 import { type Site, securityPort, startSite } from "./site";
 
 /**
@@ -23,13 +24,16 @@ test.afterAll(async () => {
 test("proxy headers: X-Forwarded-Host from a client is not believed, so a foreign Origin stays cross-site", async () => {
 	const count = () => direct.query<{ n: number }>("select count(*) as n from purchase_requests")[0]?.n;
 	const before = count();
+	// A valid one-time token, so that only the cross-site check can refuse it.
+	const formToken = await fetchFormToken(`${direct.origin}/project/${PROJECT}/request`);
 	const response = await fetch(`${direct.origin}/project/${PROJECT}/request`, {
 		method: "POST",
 		headers: { Origin: "https://evil.example", "X-Forwarded-Host": "evil.example" },
-		body: new URLSearchParams({ email: "victim@example.com", phone: "+79161234567" }),
+		body: new URLSearchParams({ email: "victim@example.com", phone: "+79161234567", formToken }),
 		redirect: "manual",
 	});
 	expect(response.status).toBe(403);
+	expect(await response.text()).toContain("another site");
 	expect(count()).toBe(before);
 });
 

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { fetchFormToken } from "../support/form-page-token";
 import { plain } from "../support/plain";
 import { type Site, securityPort, startSite } from "./site";
 
@@ -20,10 +21,12 @@ test.afterAll(async () => {
 	await site?.stop();
 });
 
-function register(email: string, address: string, query = "") {
+/** One attempt: a fresh page, so a fresh one-time token (a repeat of one would count once). */
+async function register(email: string, address: string, query = "") {
+	const formToken = await fetchFormToken(`${site.origin}/register`);
 	return fetch(`${site.origin}/register${query}`, {
 		method: "POST",
-		body: new URLSearchParams({ email, phone: "+79161234567", password: "long-enough-pw" }),
+		body: new URLSearchParams({ email, phone: "+79161234567", password: "long-enough-pw", formToken }),
 		headers: { "X-Forwarded-For": address },
 		redirect: "manual",
 	});
@@ -61,11 +64,15 @@ test("registration flood: every complete attempt counts, taken addresses include
 	expect(site.query("select id from users where email = 'someone-new@example.com'")).toEqual([]);
 });
 
-/** The parts of an answer an attacker could tell apart, with the address they typed and the page's nonce blanked. */
+/**
+ * The parts of an answer an attacker could tell apart, with the address they typed, the page's nonce and
+ * its random one-time form token (docs/decisions/0022) blanked.
+ */
 async function observable(response: Response, email: string) {
 	const body = (await response.text())
 		.replaceAll(email, "EMAIL")
-		.replace(/nonce-?[=":]*"?[A-Za-z0-9+/=]{16,}/g, "NONCE");
+		.replace(/nonce-?[=":]*"?[A-Za-z0-9+/=]{16,}/g, "NONCE")
+		.replace(/[A-Za-z0-9_-]{22}\.[0-9a-z]{1,12}\.[A-Za-z0-9_-]{43}/g, "FORM_TOKEN");
 	const headers = [...response.headers.entries()]
 		.filter(([name]) => !["date", "content-security-policy", "content-length", "x-request-id"].includes(name))
 		.map(([name, value]) => `${name}: ${value}`);

@@ -4,6 +4,7 @@
  * or outside reference and is served as a sandboxed document.
  */
 import { expect, test } from "@playwright/test";
+import { fetchFormToken } from "../support/form-page-token";
 import { plain } from "../support/plain";
 import { ADMIN, type Site, securityPort, signIn, startSite } from "./site";
 import { SVG_ATTACKS, svgDangers } from "./svg-attacks";
@@ -22,8 +23,9 @@ test.afterAll(async () => {
 	await site?.stop();
 });
 
-function uploadSlide(title: string, svg: string, query = ""): Promise<Response> {
+async function uploadSlide(title: string, svg: string, query = ""): Promise<Response> {
 	const form = new FormData();
+	form.set("formToken", await fetchFormToken(`${site.origin}/admin/slider?new`, cookie));
 	form.set("intent", "save");
 	form.set("category", "art");
 	form.set("titleEn", title);

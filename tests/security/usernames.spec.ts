@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { fetchFormToken } from "../support/form-page-token";
 import { plain } from "../support/plain";
 import { ADMIN, type Site, securityPort, signIn, startSite } from "./site";
 
@@ -21,7 +22,7 @@ test.afterAll(async () => {
 	await site?.stop();
 });
 
-function addUser(username: string, email: string, query = "") {
+async function addUser(username: string, email: string, query = "") {
 	return fetch(`${site.origin}/admin/users?add${query}`, {
 		method: "POST",
 		body: new URLSearchParams({
@@ -30,6 +31,8 @@ function addUser(username: string, email: string, query = "") {
 			username,
 			password: "long-enough-pw",
 			role: "admin",
+			// The form's one-time token, from its page (docs/decisions/0022).
+			formToken: await fetchFormToken(`${site.origin}/admin/users?add`, cookie),
 		}),
 		headers: { Cookie: cookie },
 		redirect: "manual",

@@ -2,6 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { type ChangeEvent, useState } from "react";
+import { EditConflictNotice } from "~/components/admin/edit-conflict-notice";
 import {
 	CheckboxField,
 	Field,
@@ -10,7 +11,9 @@ import {
 	SelectField,
 	TextareaField,
 } from "~/components/ui/form-fields";
+import { FormTokenField } from "~/components/ui/form-token-field";
 import { PROJECT_AVAILABILITIES, PROJECT_CATEGORIES, type ProjectStatus } from "~/lib/categories";
+import { type EditConflict, VERSION_FIELD } from "~/lib/edit-conflict";
 import { formatMegabytes } from "~/lib/format";
 import { imageUrl, isVectorKey, type StoredImage, variantKey, variantWidths } from "~/lib/images";
 import { GALLERY_FIELDS, MAX_GALLERY_FILES, projectSchema } from "~/lib/project-form";
@@ -36,6 +39,8 @@ export interface ProjectFormProject {
 	year: number | null;
 	editionSize: number | null;
 	image: StoredImage | null;
+	/** The version the form is opened at; the save is refused if it is no longer the stored one. */
+	version: number;
 }
 
 export interface ProjectFormGalleryImage {
@@ -51,6 +56,9 @@ export interface ProjectFormReply {
 	alert?: string;
 	gallery?: { remove: number[]; positions: Record<string, number>; cover: string };
 	filesDropped?: boolean;
+	formToken?: string;
+	/** Someone saved first: what changed since, and the version the form carries from now on. */
+	conflict?: EditConflict;
 }
 
 const fieldsetClass = "flex flex-col gap-6 rounded-2xl border border-line p-5";
@@ -73,8 +81,14 @@ export function ProjectForm({
 	gallery,
 	reply,
 	artists,
+	historyHref,
+	formToken,
 }: {
 	mode: "add" | "edit";
+	/** The add form's one-time token (docs/decisions/0022): a refused post's fresh one, else the loader's. */
+	formToken?: string | null;
+	/** The project's own page of the activity log (edit only). */
+	historyHref?: string;
 	/** The artists a project can be by, for the designer list. */
 	artists: Array<{ id: string; name: string }>;
 	project?: ProjectFormProject;
@@ -148,13 +162,27 @@ export function ProjectForm({
 	const galleryState = reply?.gallery;
 	return (
 		<div className="max-w-3xl">
-			<h1 className="font-display text-3xl font-semibold">{title}</h1>
+			<div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+				<h1 className="font-display text-3xl font-semibold">{title}</h1>
+				{historyHref ? (
+					<Link to={historyHref} className="text-sm text-muted underline underline-offset-4 hover:text-ink">
+						{t("projects.form.history")}
+					</Link>
+				) : null}
+			</div>
 			<Form
 				method="post"
 				encType="multipart/form-data"
 				className="mt-8 flex flex-col gap-6"
 				{...getFormProps(form)}
 			>
+				<FormTokenField token={reply?.formToken ?? formToken} />
+				{project ? (
+					<input type="hidden" name={VERSION_FIELD} value={reply?.conflict?.version ?? project.version} />
+				) : null}
+				{reply?.conflict ? (
+					<EditConflictNotice entity="project" conflict={reply.conflict} message={t("conflicts.project")} />
+				) : null}
 				<FormAlert
 					title={t("projects.form.errorTitle")}
 					messages={[

@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
+import { VERSION_FIELD } from "~/lib/edit-conflict";
 import { cx } from "~/lib/site";
 import { useHydrated } from "~/lib/use-hydrated";
 
@@ -7,7 +8,8 @@ import { useHydrated } from "~/lib/use-hydrated";
  * The one "delete this?" step of the admin lists. The list's `?delete=<id>` address is the confirm step, so
  * it works without JavaScript: server-rendered it is an open, non-modal dialog in the page; once hydrated
  * it becomes a modal one, and Escape or Cancel goes back to the list. Confirming posts
- * `intent=delete&id=<id>` to the list's action.
+ * `intent=delete&id=<id>` to the list's action, with the version the thing was shown at (the delete is
+ * refused and asked again when it changed since: docs/decisions/0023).
  */
 export function DeleteConfirmation({
 	name,
@@ -18,6 +20,8 @@ export function DeleteConfirmation({
 	confirmLabel,
 	pendingLabel,
 	cancelLabel,
+	version,
+	children,
 }: {
 	/** Prefix of the dialog's element ids, e.g. "delete-slide". */
 	name: string;
@@ -29,6 +33,10 @@ export function DeleteConfirmation({
 	confirmLabel: string;
 	pendingLabel: string;
 	cancelLabel: string;
+	/** The version the thing was shown at. */
+	version?: number;
+	/** More to say below the text (what changed since the list was shown). */
+	children?: ReactNode;
 }) {
 	const dialog = useRef<HTMLDialogElement>(null);
 	const hydrated = useHydrated();
@@ -64,9 +72,11 @@ export function DeleteConfirmation({
 			<p id={`${name}-text`} className="mt-3 text-sm text-muted">
 				{text}
 			</p>
+			{children}
 			<Form method="post" action={action} className="mt-6 flex flex-wrap justify-end gap-3">
 				<input type="hidden" name="intent" value="delete" />
 				<input type="hidden" name="id" value={id} />
+				{version === undefined ? null : <input type="hidden" name={VERSION_FIELD} value={version} />}
 				<Link
 					to={action}
 					data-cancel

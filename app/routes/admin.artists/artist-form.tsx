@@ -1,14 +1,20 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { EditConflictNotice } from "~/components/admin/edit-conflict-notice";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { CheckboxField, Field, FileField, FormAlert, TextareaField } from "~/components/ui/form-fields";
+import { FormTokenField } from "~/components/ui/form-token-field";
 import { ARTISTS_PATH, artistSchema } from "~/lib/artist-form";
+import { VERSION_FIELD } from "~/lib/edit-conflict";
 import { useTranslation } from "~/lib/translations";
 import type { ArtistRow, action } from "./route";
 
-/** Add (`?new`) or edit (`?edit=<id>`) an artist: both languages at once, a plain multipart POST. */
-export function ArtistForm({ artist }: { artist: ArtistRow | null }) {
+/**
+ * Add (`?new`) or edit (`?edit=<id>`) an artist: both languages at once, a plain multipart POST. Adding
+ * carries a one-time token (`formToken`, from the loader; a refused post's answer brings a fresh one).
+ */
+export function ArtistForm({ artist, formToken }: { artist: ArtistRow | null; formToken?: string | null }) {
 	const { t } = useTranslation("admin");
 	const actionData = useActionData<typeof action>();
 	const navigation = useNavigation();
@@ -53,6 +59,18 @@ export function ArtistForm({ artist }: { artist: ArtistRow | null }) {
 				{...getFormProps(form)}
 			>
 				<input type="hidden" name="intent" value={artist ? "update" : "create"} />
+				{artist ? null : <FormTokenField token={saveResult?.formToken ?? formToken} />}
+				{artist ? (
+					// The version the form was opened at; after a conflict, the one it carries from now on.
+					<input type="hidden" name={VERSION_FIELD} value={saveResult?.conflict?.version ?? artist.version} />
+				) : null}
+				{saveResult?.conflict ? (
+					<EditConflictNotice
+						entity="artist"
+						conflict={saveResult.conflict}
+						message={t("conflicts.artist")}
+					/>
+				) : null}
 				<FormAlert
 					title={t("artists.errorTitle")}
 					messages={form.errors?.map((error) => t(error, { ns: "common" }))}

@@ -50,7 +50,7 @@ export function ArtistTableRow({ artist }: { artist: ArtistRow }) {
 						{t("artists.edit")}
 					</Link>
 					<Link
-						to={`?delete=${encodeURIComponent(artist.id)}`}
+						to={`?${new URLSearchParams({ delete: artist.id, version: String(artist.version) })}`}
 						preventScrollReset
 						className={smallButton}
 						aria-label={t("artists.deleteNamed", { name: artist.name })}

@@ -2,9 +2,12 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminPageHeader } from "~/components/admin/admin-page-header";
 import { AdminTable } from "~/components/admin/admin-table";
+import { DeleteConflict } from "~/components/admin/edit-conflict-notice";
 import { DeleteConfirmation } from "~/components/ui/delete-confirmation";
 import { FormAlert } from "~/components/ui/form-fields";
 import { ARTISTS_PATH } from "~/lib/artist-form";
+import { parseVersion, VERSION_FIELD } from "~/lib/edit-conflict";
+import { issueFormToken } from "~/lib/form-token.server";
 import { localized } from "~/lib/i18n";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { adminMeta } from "~/lib/seo";
@@ -13,7 +16,7 @@ import { listArtistsWithWorkCount } from "~/models/artists.server";
 import { toStoredImage } from "~/models/stored-image.server";
 import { requireAdmin } from "~/services/auth.server";
 import { readUploadForm } from "~/services/image-upload.server";
-import { removeArtist, saveArtist } from "./actions.server";
+import { ARTIST_ADD_TOKEN_SCOPE, removeArtist, saveArtist } from "./actions.server";
 import { ArtistForm } from "./artist-form";
 import { ArtistTableRow } from "./artist-row";
 
@@ -42,14 +45,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		website: artist.website,
 		sortOrder: artist.sort_order,
 		image: toStoredImage(artist),
+		version: artist.version,
 	}));
 	const editing = editId ? (rows.find((artist) => artist.id === editId) ?? null) : null;
-	const deleting = deleteId ? (rows.find((artist) => artist.id === deleteId) ?? null) : null;
+	const found = deleteId ? rows.find((artist) => artist.id === deleteId) : undefined;
+	// The delete link carries the version the list showed; the confirm step deletes only that one.
+	const deleting = found
+		? { ...found, version: parseVersion(params.get(VERSION_FIELD)) ?? found.version }
+		: null;
 	return data(
 		{
 			title: t("artists.metaTitle"),
 			artists: rows,
 			creating: params.has("new"),
+			// The add form's one-time token (docs/decisions/0022).
+			formToken: params.has("new") ? issueFormToken(ARTIST_ADD_TOKEN_SCOPE) : null,
 			editing,
 			deleting,
 			missing: (editId !== null && !editing) || (deleteId !== null && !deleting),
@@ -60,20 +70,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** intent=create/update is the add/edit form; intent=delete the confirmed delete. */
 export async function action({ request }: ActionFunctionArgs) {
-	await requireAdmin(request);
+	const admin = await requireAdmin(request);
 	const formData = await readUploadForm(request);
 	return formData.get("intent") === "delete"
-		? removeArtist(formData)
-		: saveArtist(formData, await getLanguage(request));
+		? removeArtist(formData, admin)
+		: saveArtist(formData, await getLanguage(request), admin);
 }
 
 export type ArtistRow = ReturnType<typeof useLoaderData<typeof loader>>["artists"][number];
 
 export default function AdminArtists() {
 	const { t } = useTranslation("admin");
-	const { artists, creating, editing, deleting, missing } = useLoaderData<typeof loader>();
+	const { artists, creating, editing, deleting, missing, formToken } = useLoaderData<typeof loader>();
 	const actionData = useActionData<typeof action>();
-	const deleteError = actionData?.intent === "delete" ? actionData.error : null;
+	const deleteError = actionData?.intent === "delete" && "error" in actionData ? actionData.error : null;
+	const deleteConflict =
+		actionData?.intent === "delete" && "deleteConflict" in actionData ? actionData.deleteConflict : null;
 	const formOpen = creating || editing !== null;
 	return (
 		<div>
@@ -92,10 +104,25 @@ export default function AdminArtists() {
 					/>
 				</div>
 			) : null}
-			{deleting ? (
+			{deleteConflict ? (
+				<DeleteConfirmation
+					name="delete-artist"
+					id={deleteConflict.id}
+					action={ARTISTS_PATH}
+					title={t("artists.confirmTitle", { name: deleteConflict.name })}
+					text={t("conflicts.deleteChanged", { name: deleteConflict.name })}
+					confirmLabel={t("conflicts.deleteAnyway")}
+					pendingLabel={t("artists.deleting")}
+					cancelLabel={t("artists.cancel")}
+					version={deleteConflict.conflict.version}
+				>
+					<DeleteConflict entity="artist" conflict={deleteConflict.conflict} />
+				</DeleteConfirmation>
+			) : deleting ? (
 				<DeleteConfirmation
 					name="delete-artist"
 					id={deleting.id}
+					version={deleting.version}
 					action={ARTISTS_PATH}
 					title={t("artists.confirmTitle", { name: deleting.name })}
 					text={
@@ -108,7 +135,7 @@ export default function AdminArtists() {
 					cancelLabel={t("artists.cancel")}
 				/>
 			) : null}
-			{formOpen ? <ArtistForm key={editing?.id ?? "new"} artist={editing} /> : null}
+			{formOpen ? <ArtistForm key={editing?.id ?? "new"} artist={editing} formToken={formToken} /> : null}
 			{artists.length === 0 ? (
 				<p className="mt-10 text-muted">{t("artists.empty")}</p>
 			) : (

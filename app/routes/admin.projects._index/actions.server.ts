@@ -1,16 +1,29 @@
 import { data } from "@remix-run/node";
+import type { EditConflict } from "~/lib/edit-conflict";
 import { logger } from "~/lib/logger.server";
 import type { Toast } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
+import type { Actor } from "~/models/activity.server";
+import { describeConflict, EditConflictError } from "~/models/edit-conflicts.server";
 import { deleteProject, getProjectById } from "~/models/projects.server";
 import { deleteImageIfUnused } from "~/services/image-upload.server";
 
 const LIST = "/admin/projects";
 
-/** The confirmed delete (from ?delete=<id>): the answer is the list with a toast, whatever happened. */
-export async function deleteProjectFromList(id: string) {
+/** A delete asked again: the project changed since the list was shown (docs/decisions/0023). */
+export interface DeleteConflictData {
+	intent: "delete";
+	deleteConflict: { id: string; name: string; conflict: EditConflict };
+}
+
+/**
+ * The confirmed delete (from ?delete=<id>), of the version the list showed: the answer is the list with a
+ * toast, whatever happened, except when the project changed since: then nothing is deleted and the page
+ * asks again (409), showing what changed, with a button that carries the version now.
+ */
+export async function deleteProjectFromList(id: string, version: number, actor: Actor) {
 	try {
-		const deleted = await deleteProject(id);
+		const deleted = await deleteProject(id, actor, version);
 		if (!deleted) {
 			return redirectWithToast(LIST, {
 				type: "error",
@@ -27,6 +40,25 @@ export async function deleteProjectFromList(id: string) {
 			values: { name: deleted.project.name },
 		});
 	} catch (error) {
+		if (error instanceof EditConflictError) {
+			const [conflict, project] = await Promise.all([
+				describeConflict("project", id, version),
+				getProjectById(id, { includeDrafts: true }),
+			]);
+			if (conflict && project) {
+				return data<DeleteConflictData>(
+					{ intent: "delete", deleteConflict: { id, name: project.name, conflict } },
+					{ status: 409, headers: { "Cache-Control": "no-store" } },
+				);
+			}
+			// Gone meanwhile (someone else deleted it).
+			return redirectWithToast(LIST, {
+				type: "error",
+				title: "admin:projects.toast.deleteFailed",
+				description: "admin:projects.errors.notFound",
+				values: { id },
+			});
+		}
 		logger.error("deleting a project failed", error, { projectId: id });
 		return redirectWithToast(LIST, { type: "error", title: "admin:projects.toast.deleteFailed" });
 	}

@@ -30,7 +30,8 @@ export function ProjectRow({ project, deleting }: { project: ProjectListRow; del
 		if (fetcher.state === "submitting") {
 			showToast({ type: "info", title: "admin:projects.toast.refreshing", values: { name: project.name } });
 		}
-		if (fetcher.state === "idle" && fetcher.data?.toast) showToast(fetcher.data.toast);
+		if (fetcher.state === "idle" && fetcher.data && "toast" in fetcher.data && fetcher.data.toast)
+			showToast(fetcher.data.toast);
 	}, [fetcher.state, fetcher.data, project.name]);
 
 	return (
@@ -104,7 +105,7 @@ export function ProjectRow({ project, deleting }: { project: ProjectListRow; del
 						{t("projects.actions.edit")}
 					</Link>
 					<Link
-						to={`${LIST}?${new URLSearchParams({ delete: project.id })}`}
+						to={`${LIST}?${new URLSearchParams({ delete: project.id, version: String(project.version) })}`}
 						aria-label={
 							deleting
 								? t("projects.deleting", { name: project.name })

@@ -1,9 +1,12 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AdminTable } from "~/components/admin/admin-table";
+import { DeleteConflict } from "~/components/admin/edit-conflict-notice";
 import { ListPager, ListSearch, ListSummary } from "~/components/admin/list-controls";
 import { DeleteConfirmation } from "~/components/ui/delete-confirmation";
+import { FormAlert } from "~/components/ui/form-fields";
 import { parseListQuery } from "~/lib/admin-list";
+import { parseVersion, VERSION_FIELD } from "~/lib/edit-conflict";
 import { readFormData } from "~/lib/form.server";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { adminMeta } from "~/lib/seo";
@@ -40,6 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		availability: row.availability,
 		featured: row.featured === 1,
 		image: toStoredImage({ image: row.cover, image_width: row.cover_width, image_height: row.cover_height }),
+		version: row.version,
 	}));
 	return data(
 		{
@@ -49,18 +53,34 @@ export async function loader({ request }: LoaderFunctionArgs) {
 			total: list.total,
 			page: list.page,
 			pageCount: list.pageCount,
-			confirm: confirming ? { id: confirming.id, name: confirming.name } : null,
+			// The delete link carries the version the list showed; the confirm step deletes only that one.
+			confirm: confirming
+				? {
+						id: confirming.id,
+						name: confirming.name,
+						version: parseVersion(params.get(VERSION_FIELD)) ?? confirming.version,
+					}
+				: null,
 		},
 		{ headers: { "Cache-Control": "no-store" } },
 	);
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-	await requireAdmin(request);
+	const admin = await requireAdmin(request);
 	const form = await readFormData(request);
 	const intent = form.get("intent");
 	const id = String(form.get("id") ?? "");
-	if (intent === "delete") return deleteProjectFromList(id);
+	if (intent === "delete") {
+		const version = parseVersion(form.get(VERSION_FIELD));
+		if (version === null) {
+			return data(
+				{ intent: "delete" as const, error: "conflicts.versionMissing" },
+				{ status: 400, headers: { "Cache-Control": "no-store" } },
+			);
+		}
+		return deleteProjectFromList(id, version, admin);
+	}
 	// Without JavaScript the row's form carries redirectTo and the answer is a page with a toast.
 	if (intent === "refresh") return refreshProjectRow(id, form.has("redirectTo"));
 	return data({ toast: null }, { status: 400 });
@@ -71,6 +91,9 @@ export type ProjectListRow = ReturnType<typeof useLoaderData<typeof loader>>["pr
 export default function AdminProjects() {
 	const { t } = useTranslation("admin");
 	const { projects, confirm, query, total, page, pageCount } = useLoaderData<typeof loader>();
+	const actionData = useActionData<typeof action>();
+	const deleteConflict = actionData && "deleteConflict" in actionData ? actionData.deleteConflict : null;
+	const deleteError = actionData && "error" in actionData ? actionData.error : null;
 	const navigation = useNavigation();
 	const loading =
 		navigation.state === "loading" && navigation.location.pathname === LIST && !navigation.formData;
@@ -95,7 +118,26 @@ export default function AdminProjects() {
 				</div>
 			</div>
 
-			{confirm ? (
+			{deleteError ? (
+				<div className="mt-6">
+					<FormAlert title={t("projects.toast.deleteFailed")} messages={[t(deleteError)]} />
+				</div>
+			) : null}
+			{deleteConflict ? (
+				<DeleteConfirmation
+					name="delete-project"
+					id={deleteConflict.id}
+					action={LIST}
+					title={t("projects.confirm.title")}
+					text={t("conflicts.deleteChanged", { name: deleteConflict.name })}
+					confirmLabel={t("conflicts.deleteAnyway")}
+					pendingLabel={t("projects.actions.deleting")}
+					cancelLabel={t("projects.confirm.cancel")}
+					version={deleteConflict.conflict.version}
+				>
+					<DeleteConflict entity="project" conflict={deleteConflict.conflict} />
+				</DeleteConfirmation>
+			) : confirm ? (
 				<DeleteConfirmation
 					name="delete-project"
 					id={confirm.id}
@@ -105,6 +147,7 @@ export default function AdminProjects() {
 					confirmLabel={t("projects.confirm.yes")}
 					pendingLabel={t("projects.actions.deleting")}
 					cancelLabel={t("projects.confirm.cancel")}
+					version={confirm.version}
 				/>
 			) : null}
 

@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { redirectWithToast } from "~/lib/toast.server";
+import type { Actor } from "~/models/activity.server";
 import { setRequestNote } from "~/models/purchase-requests.server";
 import { changeRequestStatus } from "~/services/purchase-requests.server";
 import { noteSchema, REQUESTS_PATH, statusSchema } from "./request-schemas";
@@ -12,7 +13,7 @@ const noStore = { "Cache-Control": "no-store" };
  * The status select: a fetcher's answer with JavaScript, the list with a toast without it. The buyer may be
  * told by e-mail (the service decides); `origin` is the public site, for the link in that message.
  */
-export async function changeStatus(formData: FormData, origin: string) {
+export async function changeStatus(formData: FormData, origin: string, actor: Actor) {
 	const parsed = statusSchema.safeParse(Object.fromEntries(formData));
 	if (!parsed.success) {
 		return data(
@@ -20,7 +21,7 @@ export async function changeStatus(formData: FormData, origin: string) {
 			{ status: 400, headers: noStore },
 		);
 	}
-	const change = await changeRequestStatus({ id: parsed.data.id, status: parsed.data.status, origin });
+	const change = await changeRequestStatus({ id: parsed.data.id, status: parsed.data.status, origin, actor });
 	if (!change.found) {
 		return data(
 			{ intent: "status" as const, ok: false as const, error: "requests.notFound" },
@@ -37,7 +38,7 @@ export async function changeStatus(formData: FormData, origin: string) {
 }
 
 /** The internal note: at most 2000 characters (a translated error next to the field and 400 otherwise). */
-export async function saveNote(formData: FormData) {
+export async function saveNote(formData: FormData, actor: Actor) {
 	const submission = parseWithZod(formData, { schema: noteSchema });
 	const id = Number(formData.get("id")) || null;
 	if (submission.status !== "success") {
@@ -47,7 +48,7 @@ export async function saveNote(formData: FormData) {
 		);
 	}
 	const { note = "", redirectTo } = submission.value;
-	if (!(await setRequestNote(submission.value.id, note))) {
+	if (!(await setRequestNote(submission.value.id, note, actor))) {
 		return data(
 			{ intent: "note" as const, id, result: submission.reply({ formErrors: ["admin:requests.notFound"] }) },
 			{ status: 404, headers: noStore },

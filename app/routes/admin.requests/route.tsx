@@ -46,10 +46,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** intent=note saves a row's internal note; otherwise the form is a row's status select. */
 export async function action({ request }: ActionFunctionArgs) {
-	await requireAdmin(request);
+	const admin = await requireAdmin(request);
 	const formData = await readFormData(request);
-	if (formData.get("intent") === "note") return saveNote(formData);
-	return changeStatus(formData, publicOrigin(request));
+	if (formData.get("intent") === "note") return saveNote(formData, admin);
+	return changeStatus(formData, publicOrigin(request), admin);
 }
 
 export type RequestListRow = ReturnType<typeof useLoaderData<typeof loader>>["requests"][number];

@@ -1,15 +1,21 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { EditConflictNotice } from "~/components/admin/edit-conflict-notice";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { CheckboxField, Field, FileField, FormAlert, SelectField } from "~/components/ui/form-fields";
+import { FormTokenField } from "~/components/ui/form-token-field";
 import { SLIDE_CATEGORIES } from "~/lib/categories";
+import { VERSION_FIELD } from "~/lib/edit-conflict";
 import { useTranslation } from "~/lib/translations";
 import type { action, SlideRow } from "./route";
 import { SLIDER_PATH, slideSchema } from "./slide-schema";
 
-/** Add (`?new`) or edit (`?edit=<id>`) a slide: both languages at once, a plain multipart POST. */
-export function SlideForm({ slide }: { slide: SlideRow | null }) {
+/**
+ * Add (`?new`) or edit (`?edit=<id>`) a slide: both languages at once, a plain multipart POST. Adding
+ * carries a one-time token (`formToken`, from the loader; a refused post's answer brings a fresh one).
+ */
+export function SlideForm({ slide, formToken }: { slide: SlideRow | null; formToken?: string | null }) {
 	const { t } = useTranslation("admin");
 	const actionData = useActionData<typeof action>();
 	const navigation = useNavigation();
@@ -48,7 +54,22 @@ export function SlideForm({ slide }: { slide: SlideRow | null }) {
 				{...getFormProps(form)}
 			>
 				<input type="hidden" name="intent" value="save" />
-				{slide ? <input type="hidden" name={fields.id.name} value={slide.id} /> : null}
+				{slide ? (
+					<>
+						<input type="hidden" name={fields.id.name} value={slide.id} />
+						{/* The version the form was opened at; after a conflict, the one it carries from now on. */}
+						<input
+							type="hidden"
+							name={VERSION_FIELD}
+							value={saveResult?.conflict?.version ?? slide.version}
+						/>
+					</>
+				) : (
+					<FormTokenField token={saveResult?.formToken ?? formToken} />
+				)}
+				{saveResult?.conflict ? (
+					<EditConflictNotice entity="slide" conflict={saveResult.conflict} message={t("conflicts.slide")} />
+				) : null}
 				<FormAlert
 					title={t("slider.errorTitle")}
 					messages={form.errors?.map((error) => t(error, { ns: "common" }))}

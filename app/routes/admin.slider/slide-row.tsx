@@ -82,7 +82,7 @@ export function SlideTableRow({ slide, first, last }: { slide: SlideRow; first: 
 						{t("slider.edit")}
 					</Link>
 					<Link
-						to={`?delete=${slide.id}`}
+						to={`?delete=${slide.id}&version=${slide.version}`}
 						className={smallButton}
 						aria-label={t("slider.deleteNamed", { title: slide.title })}
 					>

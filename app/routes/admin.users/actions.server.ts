@@ -1,17 +1,26 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
+import { type EditConflict, parseVersion, VERSION_FIELD } from "~/lib/edit-conflict";
+import type { FormOutcome } from "~/lib/form-token.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { redirectWithToast } from "~/lib/toast.server";
+import type { Actor } from "~/models/activity.server";
+import { describeConflict, EditConflictError } from "~/models/edit-conflicts.server";
 import {
 	type AccessChangeError,
 	changeUserAccess,
 	createUser,
 	EmailTakenError,
+	getUserById,
 	UsernameTakenError,
 } from "~/models/users.server";
+import { answerFormPost, answerRepeat, checkFormToken, claimWith } from "~/services/form-tokens.server";
 import { changeSchema, createSchema, USERS_PATH } from "./user-schemas";
 
 const noStore = { "Cache-Control": "no-store" };
+
+/** The add-user form's one-time token (docs/decisions/0022): a repeated post adds nobody twice. */
+export const USER_ADD_TOKEN_SCOPE = "user:add";
 
 /** The users list the form was posted from, or the bare list for anything else. */
 function backToList(value: FormDataEntryValue | null): string {
@@ -26,8 +35,22 @@ const ERROR_STATUS: Record<AccessChangeError, number> = {
 	lastAdmin: 409,
 };
 
-/** A row's small forms: block/activate and the role switch. */
-export async function changeAccess(formData: FormData, adminId: number) {
+/** A row's change refused: the message, and for a conflict whose account and what changed since. */
+interface ChangeRefused {
+	intent: "change";
+	ok: false;
+	id: number | null;
+	error: string;
+	username?: string;
+	conflict?: EditConflict;
+}
+
+/**
+ * A row's small forms: block/activate and the role switch. Each carries the version of the account the
+ * list showed: one changed since is left as it is, and the answer (409) says what changed (the list,
+ * reloaded, shows it as it is now, with its new version: docs/decisions/0023).
+ */
+export async function changeAccess(formData: FormData, admin: Actor) {
 	const parsed = changeSchema.safeParse(Object.fromEntries(formData));
 	if (!parsed.success) {
 		return data(
@@ -39,9 +62,29 @@ export async function changeAccess(formData: FormData, adminId: number) {
 		);
 	}
 	const { id } = parsed.data;
+	const version = parseVersion(formData.get(VERSION_FIELD));
+	if (version === null) {
+		return data(
+			{ intent: "change" as const, ok: false as const, id, error: "conflicts.versionMissing" },
+			{ status: 400, headers: noStore },
+		);
+	}
 	const change =
 		parsed.data.intent === "status" ? { status: parsed.data.status } : { role: parsed.data.role };
-	const result = await changeUserAccess(id, change, adminId);
+	let result: Awaited<ReturnType<typeof changeUserAccess>>;
+	try {
+		result = await changeUserAccess(id, change, admin, version);
+	} catch (error) {
+		if (!(error instanceof EditConflictError)) throw error;
+		const [conflict, user] = await Promise.all([describeConflict("user", id, version), getUserById(id)]);
+		if (!conflict || !user) result = { ok: false, error: "notFound" };
+		else {
+			return data<ChangeRefused>(
+				{ intent: "change", ok: false, id, error: "conflicts.user", username: user.username, conflict },
+				{ status: 409, headers: noStore },
+			);
+		}
+	}
 	if (!result.ok) {
 		return data(
 			{ intent: "change" as const, ok: false as const, id, error: `users.errors.${result.error}` },
@@ -59,21 +102,43 @@ export async function changeAccess(formData: FormData, adminId: number) {
 	return data({ intent: "change" as const, ok: true as const, id, error: null, toast }, { headers: noStore });
 }
 
-/** The add-user form: the same rules as registration, plus a role. */
-export async function createFromForm(formData: FormData) {
+/** The add-user form: the same rules as registration, plus a role; it counts once (its one-time token). */
+export async function createFromForm(formData: FormData, admin: Actor) {
 	const submission = parseWithZod(formData, { schema: createSchema });
+	const token = await checkFormToken(formData, USER_ADD_TOKEN_SCOPE);
+	if (token.status === "repeat") return answerFormPost(token.outcome);
+	if (token.status === "refused") {
+		return data(
+			{
+				intent: "create" as const,
+				result: submission.reply({ formErrors: [token.message] }),
+				formToken: token.formToken,
+			},
+			{ status: token.httpStatus, headers: noStore },
+		);
+	}
 	if (submission.status !== "success") {
 		return data({ intent: "create" as const, result: submission.reply() }, { status: 400, headers: noStore });
 	}
 	const { email, username, phone, password, role } = submission.value;
+	const outcome = (user: { username: string }): FormOutcome => ({
+		redirect: USERS_PATH,
+		toast: { type: "success", title: "admin:users.toast.created", values: { username: user.username } },
+	});
 	try {
-		const user = await createUser({ email, username, phone: phone ?? null, password, role });
-		return redirectWithToast(USERS_PATH, {
-			type: "success",
-			title: "admin:users.toast.created",
-			values: { username: user.username },
+		const user = await createUser({
+			email,
+			username,
+			phone: phone ?? null,
+			password,
+			role,
+			createdBy: admin,
+			claim: claimWith(token.token, outcome),
 		});
+		return answerFormPost(outcome(user));
 	} catch (error) {
+		const repeat = await answerRepeat(error);
+		if (repeat) return repeat;
 		// Taken is decided by the insert's own transaction (and the unique index), so two admins adding the
 		// same name at once both get an answer next to the field, never a crash.
 		const field =

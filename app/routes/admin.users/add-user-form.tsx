@@ -2,12 +2,16 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { Field, FormAlert, SelectField } from "~/components/ui/form-fields";
+import { FormTokenField } from "~/components/ui/form-token-field";
 import { useTranslation } from "~/lib/translations";
 import type { action } from "./route";
 import { createSchema, ROLES, USERS_PATH } from "./user-schemas";
 
-/** `?add`: same rules as registration, plus a role and an optional username. */
-export function AddUserForm() {
+/**
+ * `?add`: same rules as registration, plus a role and an optional username. It carries a one-time token
+ * (`formToken`, from the loader; a refused post's answer brings a fresh one).
+ */
+export function AddUserForm({ formToken }: { formToken?: string | null }) {
 	const { t } = useTranslation("admin");
 	const actionData = useActionData<typeof action>();
 	const navigation = useNavigation();
@@ -20,6 +24,8 @@ export function AddUserForm() {
 		shouldRevalidate: "onInput",
 	});
 	const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "create";
+	const refusedToken =
+		actionData?.intent === "create" && "formToken" in actionData ? String(actionData.formToken) : undefined;
 	return (
 		<section aria-labelledby="add-user-title" className="mt-8 max-w-xl rounded-2xl border border-line p-6">
 			<h2 id="add-user-title" className="font-display text-xl font-semibold">
@@ -32,6 +38,7 @@ export function AddUserForm() {
 				{...getFormProps(form)}
 			>
 				<input type="hidden" name="intent" value="create" />
+				<FormTokenField token={refusedToken ?? formToken} />
 				<FormAlert messages={form.errors?.map((error) => t(error, { ns: "common" }))} />
 				<Field meta={fields.email} type="email" label={t("users.email")} autoComplete="off" />
 				<Field

@@ -2,16 +2,18 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminPageHeader } from "~/components/admin/admin-page-header";
 import { AdminTable } from "~/components/admin/admin-table";
+import { EditConflictNotice } from "~/components/admin/edit-conflict-notice";
 import { ListPager, ListSearch, ListSummary } from "~/components/admin/list-controls";
 import { FormAlert } from "~/components/ui/form-fields";
 import { parseListQuery } from "~/lib/admin-list";
 import { readFormData } from "~/lib/form.server";
+import { issueFormToken } from "~/lib/form-token.server";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { adminMeta } from "~/lib/seo";
 import { useTranslation } from "~/lib/translations";
 import { listUsers, USER_SORTS } from "~/models/users.server";
 import { requireAdmin } from "~/services/auth.server";
-import { changeAccess, createFromForm } from "./actions.server";
+import { changeAccess, createFromForm, USER_ADD_TOKEN_SCOPE } from "./actions.server";
 import { AddUserForm } from "./add-user-form";
 import { UserRow } from "./user-row";
 
@@ -31,6 +33,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		{
 			title: t("users.metaTitle"),
 			adding: params.has("add"),
+			// The add form's one-time token (docs/decisions/0022).
+			formToken: params.has("add") ? issueFormToken(USER_ADD_TOKEN_SCOPE) : null,
 			currentUserId: admin.id,
 			users: list.rows,
 			query: { q: query.q, sort: query.sort, dir: query.dir },
@@ -46,15 +50,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
 	const admin = await requireAdmin(request);
 	const formData = await readFormData(request);
-	if (formData.get("intent") === "create") return createFromForm(formData);
-	return changeAccess(formData, admin.id);
+	if (formData.get("intent") === "create") return createFromForm(formData, admin);
+	return changeAccess(formData, admin);
 }
 
 export default function AdminUsers() {
 	const { t } = useTranslation("admin");
-	const { adding, users, currentUserId, query, total, page, pageCount } = useLoaderData<typeof loader>();
+	const { adding, users, currentUserId, query, total, page, pageCount, formToken } =
+		useLoaderData<typeof loader>();
 	const actionData = useActionData<typeof action>();
 	const changeError = actionData?.intent === "change" && !actionData.ok ? actionData.error : null;
+	// Without JavaScript a row's form answers with the page: a conflict is told here, with what changed.
+	const conflict =
+		actionData?.intent === "change" && "conflict" in actionData && actionData.conflict
+			? { username: actionData.username, conflict: actionData.conflict }
+			: null;
 	return (
 		<div>
 			<AdminPageHeader title={t("users.title")}>
@@ -64,12 +74,20 @@ export default function AdminUsers() {
 					</Link>
 				)}
 			</AdminPageHeader>
-			{changeError ? (
+			{conflict ? (
+				<div className="mt-6">
+					<EditConflictNotice
+						entity="user"
+						conflict={conflict.conflict}
+						message={t("conflicts.user", { username: conflict.username ?? "" })}
+					/>
+				</div>
+			) : changeError ? (
 				<div className="mt-6">
 					<FormAlert title={t("users.errorTitle")} messages={[t(changeError)]} />
 				</div>
 			) : null}
-			{adding ? <AddUserForm /> : null}
+			{adding ? <AddUserForm formToken={formToken} /> : null}
 			<div className="mt-6">
 				<ListSearch
 					id="user-search"

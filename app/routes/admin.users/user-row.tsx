@@ -1,7 +1,9 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect } from "react";
+import { ConflictChanges } from "~/components/admin/edit-conflict-notice";
 import { RowForm } from "~/components/admin/row-form";
 import { showToast } from "~/components/ui/toaster";
+import { VERSION_FIELD } from "~/lib/edit-conflict";
 import { useTranslation } from "~/lib/translations";
 import type { action } from "./route";
 import { USERS_PATH } from "./user-schemas";
@@ -15,6 +17,8 @@ interface UserRowData {
 	email: string;
 	role: "user" | "admin";
 	status: "active" | "blocked";
+	/** The account's version as the list shows it: each change form carries it (docs/decisions/0023). */
+	version: number;
 }
 
 /** One row: each action is its own small form (a fetcher with JavaScript), with its own pending state. */
@@ -27,9 +31,10 @@ export function UserRow({ user, self }: { user: UserRowData; self: boolean }) {
 	// Optimistic: show what was asked for while it saves.
 	const status = pendingStatus === "active" || pendingStatus === "blocked" ? pendingStatus : user.status;
 	const role = pendingRole === "user" || pendingRole === "admin" ? pendingRole : user.role;
-	const error = [statusFetcher.data, roleFetcher.data]
-		.map((result) => (result?.intent === "change" && !result.ok ? result.error : null))
+	const failed = [statusFetcher.data, roleFetcher.data]
+		.map((result) => (result?.intent === "change" && !result.ok ? result : null))
 		.find(Boolean);
+	const conflict = failed && "conflict" in failed ? (failed.conflict ?? null) : null;
 	useToastOnSuccess(statusFetcher);
 	useToastOnSuccess(roleFetcher);
 	return (
@@ -65,6 +70,7 @@ export function UserRow({ user, self }: { user: UserRowData; self: boolean }) {
 					<div className="flex flex-wrap gap-2">
 						<RowForm fetcher={statusFetcher} action={USERS_PATH} id={user.id} intent="status">
 							<input type="hidden" name="status" value={status === "active" ? "blocked" : "active"} />
+							<input type="hidden" name={VERSION_FIELD} value={user.version} />
 							<button
 								type="submit"
 								className={smallButton}
@@ -80,6 +86,7 @@ export function UserRow({ user, self }: { user: UserRowData; self: boolean }) {
 						</RowForm>
 						<RowForm fetcher={roleFetcher} action={USERS_PATH} id={user.id} intent="role">
 							<input type="hidden" name="role" value={role === "admin" ? "user" : "admin"} />
+							<input type="hidden" name={VERSION_FIELD} value={user.version} />
 							<button
 								type="submit"
 								className={smallButton}
@@ -95,10 +102,11 @@ export function UserRow({ user, self }: { user: UserRowData; self: boolean }) {
 						</RowForm>
 					</div>
 				)}
-				{error ? (
-					<p role="alert" className="mt-2 text-xs font-medium text-accent">
-						{t(error)}
-					</p>
+				{failed ? (
+					<div role="alert" className="mt-2 text-xs">
+						<p className="font-medium text-accent">{t(failed.error, { username: user.username })}</p>
+						{conflict ? <ConflictChanges entity="user" conflict={conflict} /> : null}
+					</div>
 				) : null}
 			</td>
 		</tr>

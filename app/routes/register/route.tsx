@@ -9,8 +9,10 @@ import {
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthCard } from "~/components/auth-card";
 import { Field, FormAlert } from "~/components/ui/form-fields";
+import { FormTokenField } from "~/components/ui/form-token-field";
 import { publicOrigin } from "~/lib/env.server";
 import { readFormData } from "~/lib/form.server";
+import { type FormOutcome, issueFormToken } from "~/lib/form-token.server";
 import type { I18nHandle } from "~/lib/i18n";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { clientAddress } from "~/lib/rate-limit.server";
@@ -21,6 +23,7 @@ import { useCatchUpValidation, useLazyValidation } from "~/lib/use-lazy-validati
 import { getSettings } from "~/models/settings.server";
 import { getUser, registrationAttempts } from "~/services/auth.server";
 import { registerAccount } from "~/services/email-verification.server";
+import { answerFormPost, answerRepeat, checkFormToken, claimWith } from "~/services/form-tokens.server";
 import { requireSiteOpen } from "~/services/maintenance.server";
 
 /** The texts this page shows besides `common` (app/lib/i18n.ts pageNamespaces). */
@@ -40,6 +43,12 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 	});
 };
 
+/** The form's one-time token (docs/decisions/0022): a repeated post makes no second account or mail. */
+const TOKEN_SCOPE = "register";
+
+/** The answer to a registration, whoever's address it was (and to its repeats). */
+type Registered = { result?: undefined; sentTo: string };
+
 export async function loader({ request }: LoaderFunctionArgs) {
 	if (await getUser(request)) throw redirect("/account");
 	const [settings, t] = await Promise.all([
@@ -48,7 +57,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	]);
 	const open = settings.allow_registration === 1;
 	// Switched off in the admin's settings: the page says registration is closed (403, not indexed).
-	return data({ title: t("register.metaTitle"), open }, { status: open ? 200 : 403 });
+	return data(
+		{ title: t("register.metaTitle"), open, formToken: open ? issueFormToken(TOKEN_SCOPE) : null },
+		{ status: open ? 200 : 403 },
+	);
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -59,6 +71,14 @@ export async function action({ request }: ActionFunctionArgs) {
 	const settings = await getSettings();
 	if (settings.allow_registration !== 1) {
 		return data({ result: submission.reply({ formErrors: ["register.errors.closed"] }) }, { status: 403 });
+	}
+	const token = await checkFormToken(formData, TOKEN_SCOPE);
+	if (token.status === "repeat") return answerFormPost<Registered>(token.outcome);
+	if (token.status === "refused") {
+		return data(
+			{ result: submission.reply({ formErrors: [token.message] }), formToken: token.formToken },
+			{ status: token.httpStatus },
+		);
 	}
 	if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
 	// Every complete attempt counts, whatever the address, so the form cannot be used to send mail to many
@@ -72,19 +92,27 @@ export async function action({ request }: ActionFunctionArgs) {
 	}
 	// A new address and a taken one get the same answer (and neither a session): signing a new account in
 	// at once would tell anyone which addresses have one. The message sent to the address says the rest.
-	await registerAccount({
-		...submission.value,
-		language: await getLanguage(request),
-		origin: publicOrigin(request),
-	});
-	return data({ result: undefined, sentTo: submission.value.email.trim() }, { status: 200 });
+	const outcome = (): FormOutcome => ({ data: { sentTo: submission.value.email.trim() } });
+	try {
+		await registerAccount({
+			...submission.value,
+			language: await getLanguage(request),
+			origin: publicOrigin(request),
+			claim: claimWith(token.token, outcome),
+		});
+	} catch (error) {
+		const repeat = await answerRepeat<Registered>(error);
+		if (repeat) return repeat;
+		throw error;
+	}
+	return answerFormPost<Registered>(outcome());
 }
 
 const loadValidator = () => import("./schema").then((schema) => schema.validateRegistration);
 
 export default function RegisterPage() {
 	const { t } = useTranslation("account");
-	const { open } = useLoaderData<typeof loader>();
+	const { open, formToken } = useLoaderData<typeof loader>();
 	const actionData = useActionData<typeof action>();
 	const navigation = useNavigation();
 	const validation = useLazyValidation(loadValidator);
@@ -98,6 +126,8 @@ export default function RegisterPage() {
 	});
 	useCatchUpValidation(validation, form);
 	const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/register");
+	// A refused token's answer brings a fresh one (no loader runs after a refused post).
+	const refusedToken = actionData && "formToken" in actionData ? String(actionData.formToken) : null;
 	if (actionData && "sentTo" in actionData) {
 		return (
 			<AuthCard title={t("register.checkTitle")} intro={t("register.intro")}>
@@ -120,6 +150,7 @@ export default function RegisterPage() {
 	return (
 		<AuthCard title={t("register.title")} intro={t("register.intro")}>
 			<Form method="post" className="flex flex-col gap-5" {...getFormProps(form)} {...validation.formProps}>
+				<FormTokenField token={refusedToken ?? formToken} />
 				<FormAlert title={t("register.failedTitle")} messages={form.errors?.map((error) => t(error))} />
 				<Field meta={fields.email} type="email" label={t("register.email")} autoComplete="email" />
 				<Field

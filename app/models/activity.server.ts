@@ -1,0 +1,288 @@
+import type { Kysely } from "kysely";
+import {
+	type ActivityAction,
+	type ActivityEntity,
+	diffSnapshots,
+	type FieldChange,
+	parseChanges,
+	type Snapshot,
+} from "~/lib/activity";
+import { type Paged, pageWindow } from "~/lib/admin-list";
+import { db } from "~/lib/db.server";
+import type { Database, User } from "~db/schema";
+
+/** Who made a change: the signed-in administrator (requireAdmin's user). */
+export type Actor = Pick<User, "id" | "username">;
+
+/** The table each kind of thing lives in. */
+export const ACTIVITY_TABLES = {
+	project: "projects",
+	artist: "artists",
+	slide: "hero_slides",
+	user: "users",
+	settings: "settings",
+	request: "purchase_requests",
+} as const satisfies Record<ActivityEntity, keyof Database>;
+
+/**
+ * Every column the trail leaves out, and why (AUDITED_FIELDS in app/lib/activity.ts lists what it keeps).
+ * A column in neither list fails tests/integration/audit-trail.test.ts, so a new one (an edit-conflict
+ * `version`, say) is a deliberate line here or there, never a secret let through by accident.
+ */
+export const UNAUDITED_COLUMNS = {
+	projects: {
+		artist_id: "recorded as the artist's name (artist)",
+		image_width: "follows the image",
+		image_height: "follows the image",
+		created_at: "bookkeeping: the row's own time says when",
+		updated_at: "bookkeeping: the row's own time says when",
+		version: "bookkeeping: the row's entity_version",
+	},
+	artists: {
+		id: "the row's entity_id; never changes",
+		image_width: "follows the image",
+		image_height: "follows the image",
+		version: "bookkeeping: the row's entity_version",
+	},
+	hero_slides: {
+		id: "the row's entity_id",
+		image_width: "follows the image",
+		image_height: "follows the image",
+		created_at: "bookkeeping",
+		updated_at: "bookkeeping",
+		version: "bookkeeping: the row's entity_version",
+	},
+	users: {
+		id: "the row's entity_id",
+		password_hash: "a secret: never recorded",
+		email_verified_at: "set by the owner's link, not by administrators",
+		language: "set by the owner's own visits",
+		created_at: "bookkeeping",
+		updated_at: "bookkeeping",
+		version: "bookkeeping: the row's entity_version",
+	},
+	settings: {
+		id: "there is one row",
+		updated_at: "bookkeeping",
+		version: "bookkeeping: the row's entity_version",
+	},
+	purchase_requests: {
+		id: "the row's entity_id",
+		project_id: "the buyer's, never changed by administrators",
+		project_name: "the row's label",
+		project_price: "the buyer's, never changed by administrators",
+		email: "the buyer's, never changed by administrators",
+		phone: "the buyer's, never changed by administrators",
+		user_id: "the buyer's, never changed by administrators",
+		price_shown: "the buyer's, never changed by administrators",
+		kind: "the buyer's, never changed by administrators",
+		language: "the buyer's, never changed by administrators",
+		created_at: "bookkeeping",
+		updated_at: "bookkeeping",
+	},
+} satisfies Record<(typeof ACTIVITY_TABLES)[ActivityEntity], Record<string, string>>;
+
+export interface ActivityRecord {
+	entity: ActivityEntity;
+	entityId: string | number;
+	/** What the thing is called now (after the change; before it, for a deletion). */
+	label: string;
+	action: ActivityAction;
+	/** The thing's recorded fields before the change (null: it is new) and after it (null: it is gone). */
+	before: Snapshot | null;
+	after: Snapshot | null;
+	/**
+	 * The thing's version after the change (docs/decisions/0023), so an edit form opened at an older one
+	 * can be shown what changed since. None for a change that makes no version (a deletion, a move).
+	 */
+	version?: number;
+}
+
+/**
+ * Appends the row that describes a change, through `executor`: the transaction of the change itself, so
+ * the change and its row commit together or not at all (a row that cannot be written fails the change).
+ * An update that changed nothing the trail records writes no row. Without an actor (start-up, the CLI,
+ * tests that set things up) nothing is written: the trail is about what administrators did.
+ */
+export async function recordActivity(
+	executor: Kysely<Database>,
+	actor: Actor | undefined,
+	record: ActivityRecord,
+): Promise<void> {
+	if (!actor) return;
+	const changes = diffSnapshots(record.before, record.after);
+	if (changes.length === 0 && record.before && record.after) return;
+	await executor
+		.insertInto("audit_log")
+		.values({
+			created_at: new Date().toISOString(),
+			actor_id: actor.id,
+			actor_username: actor.username,
+			entity_kind: record.entity,
+			entity_id: String(record.entityId),
+			entity_label: record.label,
+			action: record.action,
+			changes: JSON.stringify(changes),
+			entity_version: record.version ?? null,
+		})
+		.execute();
+}
+
+/**
+ * A thing that moved to a new id (a project's custom id) takes its history along, in the move's
+ * transaction: its page links to it by the new id, and a new thing given the old id starts afresh.
+ */
+export async function moveActivity(
+	executor: Kysely<Database>,
+	entity: ActivityEntity,
+	fromId: string,
+	toId: string,
+): Promise<void> {
+	await executor
+		.updateTable("audit_log")
+		.set({ entity_id: toId })
+		.where("entity_kind", "=", entity)
+		.where("entity_id", "=", fromId)
+		.execute();
+}
+
+export interface ActivityEntry {
+	id: number;
+	createdAt: string;
+	actorId: number | null;
+	actorUsername: string;
+	entity: ActivityEntity;
+	entityId: string;
+	label: string;
+	action: ActivityAction;
+	changes: FieldChange[];
+}
+
+export interface ActivityFilter {
+	entity?: ActivityEntity;
+	/** One thing's history (with `entity`). */
+	entityId?: string;
+	actorId?: number;
+	/** 1-based; past the end gives the last page. */
+	page?: number;
+}
+
+/** The screen's page of rows, newest first, filtered by kind, thing and administrator. */
+export async function listActivity(filter: ActivityFilter = {}): Promise<Paged<ActivityEntry>> {
+	let query = db.selectFrom("audit_log");
+	if (filter.entity) query = query.where("entity_kind", "=", filter.entity);
+	if (filter.entity && filter.entityId !== undefined) query = query.where("entity_id", "=", filter.entityId);
+	if (filter.actorId !== undefined) query = query.where("actor_id", "=", filter.actorId);
+	const { total } = await query
+		.select((eb) => eb.fn.countAll<number>().as("total"))
+		.executeTakeFirstOrThrow();
+	const window = pageWindow(Number(total), filter.page ?? 1);
+	const rows = await query
+		.selectAll()
+		.orderBy("id", "desc")
+		.limit(window.limit)
+		.offset(window.offset)
+		.execute();
+	return {
+		rows: rows.map((row) => ({
+			id: row.id,
+			createdAt: row.created_at,
+			actorId: row.actor_id,
+			actorUsername: row.actor_username,
+			entity: row.entity_kind,
+			entityId: row.entity_id,
+			label: row.entity_label,
+			action: row.action,
+			changes: parseChanges(row.changes),
+		})),
+		total: Number(total),
+		page: window.page,
+		pageCount: window.pageCount,
+	};
+}
+
+/** Everyone who has made a change, for the filter: by the username of their latest row. */
+export async function listActivityActors(): Promise<Array<{ id: number; username: string }>> {
+	const rows = await db
+		.selectFrom("audit_log")
+		.select(["actor_id", "actor_username"])
+		.where("id", "in", (eb) =>
+			eb
+				.selectFrom("audit_log")
+				.select((inner) => inner.fn.max("id").as("id"))
+				.where("actor_id", "is not", null)
+				.groupBy("actor_id"),
+		)
+		.orderBy("actor_username")
+		.execute();
+	return rows.flatMap((row) =>
+		row.actor_id === null ? [] : [{ id: row.actor_id, username: row.actor_username }],
+	);
+}
+
+/** The label of the newest row about one thing: the history's heading names it as it was last recorded. */
+export async function latestActivityLabel(
+	entity: ActivityEntity,
+	entityId: string,
+): Promise<string | undefined> {
+	const row = await db
+		.selectFrom("audit_log")
+		.select("entity_label")
+		.where("entity_kind", "=", entity)
+		.where("entity_id", "=", entityId)
+		.orderBy("id", "desc")
+		.executeTakeFirst();
+	return row?.entity_label;
+}
+
+/**
+ * Which of the things the entries are about still exist, as "kind:id" keys, each with what the admin
+ * screen finds it by (a user's name, a request's e-mail; the id for the others).
+ */
+export async function findExistingTargets(
+	entries: ReadonlyArray<Pick<ActivityEntry, "entity" | "entityId">>,
+): Promise<Map<string, string>> {
+	const ids = (entity: ActivityEntity) => [
+		...new Set(entries.filter((entry) => entry.entity === entity).map((entry) => entry.entityId)),
+	];
+	const numbers = (entity: ActivityEntity) =>
+		ids(entity)
+			.map(Number)
+			.filter((id) => Number.isSafeInteger(id));
+	const found = new Map<string, string>();
+	const projectIds = ids("project");
+	if (projectIds.length > 0) {
+		for (const row of await db.selectFrom("projects").select("id").where("id", "in", projectIds).execute())
+			found.set(`project:${row.id}`, row.id);
+	}
+	const artistIds = ids("artist");
+	if (artistIds.length > 0) {
+		for (const row of await db.selectFrom("artists").select("id").where("id", "in", artistIds).execute())
+			found.set(`artist:${row.id}`, row.id);
+	}
+	const slideIds = numbers("slide");
+	if (slideIds.length > 0) {
+		for (const row of await db.selectFrom("hero_slides").select("id").where("id", "in", slideIds).execute())
+			found.set(`slide:${row.id}`, String(row.id));
+	}
+	const userIds = numbers("user");
+	if (userIds.length > 0) {
+		const users = await db
+			.selectFrom("users")
+			.select(["id", "username"])
+			.where("id", "in", userIds)
+			.execute();
+		for (const row of users) found.set(`user:${row.id}`, row.username);
+	}
+	const requestIds = numbers("request");
+	if (requestIds.length > 0) {
+		const requests = await db
+			.selectFrom("purchase_requests")
+			.select(["id", "email"])
+			.where("id", "in", requestIds)
+			.execute();
+		for (const row of requests) found.set(`request:${row.id}`, row.email);
+	}
+	if (entries.some((entry) => entry.entity === "settings")) found.set("settings:1", "1");
+	return found;
+}

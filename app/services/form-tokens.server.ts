@@ -1,0 +1,77 @@
+import { data, redirect } from "@remix-run/node";
+import { FORM_TOKEN_FIELD, FORM_TOKEN_MESSAGES } from "~/lib/form-token";
+import {
+	type FormClaim,
+	type FormOutcome,
+	issueFormToken,
+	type VerifiedFormToken,
+	verifyFormToken,
+} from "~/lib/form-token.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { FormAlreadySubmittedError, findFormOutcome } from "~/models/form-submissions.server";
+
+/**
+ * Posts that count once (docs/decisions/0022). An action checks the form's token before anything else:
+ *
+ * - `fresh`: nobody used it; the write claims it in its own transaction (`claimWith`), and the post is
+ *   answered with `answerFormPost(outcome)`.
+ * - `repeat`: a post with this token was answered already; answer the same again, write nothing.
+ * - `refused`: missing, forged, meant for another form or expired: a 403 with `message` on the form, which
+ *   keeps what was typed and gets `formToken`, a fresh one, so sending again works.
+ *
+ * A parallel repeat passes the check too, loses the claim (FormAlreadySubmittedError) and is answered by
+ * `answerRepeat`. A post that fails validation never reaches the claim, so its token stays usable.
+ */
+export type FormTokenCheck =
+	| { status: "fresh"; token: VerifiedFormToken }
+	| { status: "repeat"; outcome: FormOutcome }
+	| { status: "refused"; message: string; httpStatus: 403; formToken: string };
+
+export async function checkFormToken(
+	formData: FormData,
+	scope: string,
+	now = new Date(),
+): Promise<FormTokenCheck> {
+	const checked = verifyFormToken(formData.get(FORM_TOKEN_FIELD), scope, now);
+	if (!checked.ok) {
+		return {
+			status: "refused",
+			message: FORM_TOKEN_MESSAGES[checked.problem],
+			httpStatus: 403,
+			formToken: issueFormToken(scope, now),
+		};
+	}
+	const outcome = await findFormOutcome(checked.token.id);
+	return outcome ? { status: "repeat", outcome } : { status: "fresh", token: checked.token };
+}
+
+/** The claim a write makes with a fresh token: it stores `outcome(what the write returned)` with it. */
+export function claimWith<Written>(
+	token: VerifiedFormToken,
+	outcome: (written: Written) => FormOutcome,
+): FormClaim<Written> {
+	return { ...token, outcome };
+}
+
+/**
+ * The answer to a counted post, the first and every repeat: a redirect (with its toast) or data. `Data` is
+ * the shape the route's component reads, as the route stored it.
+ */
+export async function answerFormPost<Data = never>(outcome: FormOutcome) {
+	if ("redirect" in outcome) {
+		return outcome.toast ? redirectWithToast(outcome.redirect, outcome.toast) : redirect(outcome.redirect);
+	}
+	return data(outcome.data as Data, { status: outcome.status ?? 200 });
+}
+
+/**
+ * For a write that lost its token to a parallel post: that post's answer. Anything else is not ours to
+ * answer (null): the caller goes on with its own error handling.
+ */
+export async function answerRepeat<Data = never>(error: unknown) {
+	if (!(error instanceof FormAlreadySubmittedError)) return null;
+	const outcome = await findFormOutcome(error.tokenId);
+	// The winner's transaction committed its answer with its claim; an empty one cannot be seen.
+	if (!outcome) throw new Error(`Form token ${error.tokenId} was claimed without an answer`);
+	return answerFormPost<Data>(outcome);
+}

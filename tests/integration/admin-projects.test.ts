@@ -14,6 +14,7 @@ import { action as editAction, loader as editLoader } from "~/routes/admin.proje
 import { startSession } from "~/services/auth.server";
 import { withFormToken } from "../support/form-tokens";
 import { plain } from "../support/plain";
+import { projectFormFields } from "../support/project-form";
 import { formRequest, getRequest, settle, statusOf } from "../support/requests";
 import { versionOf } from "../support/versions";
 
@@ -105,25 +106,7 @@ const projectCount = async () => (await db.selectFrom("projects").select("id").e
 async function unchangedForm(id: string): Promise<Fields> {
 	const row = await project(id);
 	if (!row) throw new Error(`no project ${id}`);
-	return {
-		customId: row.id,
-		name: row.name,
-		artistId: row.artist_id ?? "",
-		category: row.category,
-		price: String(row.price),
-		link: row.link ?? "",
-		descriptionEn: row.description_en,
-		descriptionRu: row.description_ru,
-		status: row.status,
-		...(row.featured ? { featured: "on" } : {}),
-		featuredOrder: String(row.featured_order),
-		availability: row.availability,
-		dimensions: row.dimensions,
-		materialsEn: row.materials_en,
-		materialsRu: row.materials_ru,
-		year: row.year === null ? "" : String(row.year),
-		editionSize: row.edition_size === null ? "" : String(row.edition_size),
-	};
+	return projectFormFields(row);
 }
 
 describe("admin projects: access", () => {

@@ -22,6 +22,7 @@ import { action as usersAction, loader as usersLoader } from "~/routes/admin.use
 import { startSession } from "~/services/auth.server";
 import type { User } from "~db/schema";
 import { backupTo } from "../../db/backup";
+import { projectFormFields } from "../support/project-form";
 import { formRequest, getRequest, settle, statusOf } from "../support/requests";
 
 /**
@@ -154,25 +155,7 @@ const editProject = (id: string, fields: Fields, cookie = adminCookie) =>
 /** The edit form as the page sends it, unchanged; callers override what the admin changed. */
 async function projectForm(id: string): Promise<Fields> {
 	const row = await db.selectFrom("projects").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-	return {
-		customId: row.id,
-		name: row.name,
-		artistId: row.artist_id ?? "",
-		category: row.category,
-		price: String(row.price),
-		link: row.link ?? "",
-		descriptionEn: row.description_en,
-		descriptionRu: row.description_ru,
-		status: row.status,
-		...(row.featured ? { featured: "on" } : {}),
-		featuredOrder: String(row.featured_order),
-		availability: row.availability,
-		dimensions: row.dimensions,
-		materialsEn: row.materials_en,
-		materialsRu: row.materials_ru,
-		year: row.year === null ? "" : String(row.year),
-		editionSize: row.edition_size === null ? "" : String(row.edition_size),
-	};
+	return projectFormFields(row);
 }
 
 const galleryIds = async (id: string) =>

@@ -16,6 +16,7 @@ import { action as sliderAction, loader as sliderLoader } from "~/routes/admin.s
 import { action as usersAction, loader as usersLoader } from "~/routes/admin.users/route";
 import { startSession } from "~/services/auth.server";
 import type { User } from "~db/schema";
+import { projectFormFields } from "../support/project-form";
 import { formRequest, getRequest, settle, statusOf } from "../support/requests";
 
 /**
@@ -123,27 +124,7 @@ describe("projects", () => {
 	/** The edit form as the page sends it, opened at `version`, with what the admin changed. */
 	const formFor = async (version: number, changes: Fields): Promise<Fields> => {
 		const row = await db.selectFrom("projects").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-		return {
-			version: String(version),
-			customId: row.id,
-			name: row.name,
-			artistId: row.artist_id ?? "",
-			category: row.category,
-			price: String(row.price),
-			link: row.link ?? "",
-			descriptionEn: row.description_en,
-			descriptionRu: row.description_ru,
-			status: row.status,
-			...(row.featured ? { featured: "on" } : {}),
-			featuredOrder: String(row.featured_order),
-			availability: row.availability,
-			dimensions: row.dimensions,
-			materialsEn: row.materials_en,
-			materialsRu: row.materials_ru,
-			year: row.year === null ? "" : String(row.year),
-			editionSize: row.edition_size === null ? "" : String(row.edition_size),
-			...changes,
-		};
+		return { version: String(version), ...projectFormFields(row), ...changes };
 	};
 	const save = (fields: Fields, cookie: string) =>
 		settle(() =>

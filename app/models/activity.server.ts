@@ -146,6 +146,27 @@ export async function moveActivity(
 		.execute();
 }
 
+/**
+ * Where a thing that moved to a new id is now: an edit page opened before a project's custom id changed
+ * still posts to the old id. The move's own row records the id's before and after, and its history was
+ * re-pointed to the id it has now. Null when the id never moved (or the thing is gone).
+ */
+export async function movedTo(entity: ActivityEntity, oldId: string): Promise<string | null> {
+	const rows = await db
+		.selectFrom("audit_log")
+		.select(["entity_id", "changes"])
+		.where("entity_kind", "=", entity)
+		// A cheap filter on the stored JSON; the parse below decides (LIKE's _ and % match too much).
+		.where("changes", "like", `%"field":"id","before":${JSON.stringify(oldId)}%`)
+		.orderBy("id", "desc")
+		.limit(20)
+		.execute();
+	const move = rows.find((row) =>
+		parseChanges(row.changes).some((change) => change.field === "id" && change.before === oldId),
+	);
+	return move?.entity_id ?? null;
+}
+
 export interface ActivityEntry {
 	id: number;
 	createdAt: string;

@@ -9,7 +9,7 @@ import type { ProjectSummary } from "~/lib/project-summary";
 import { localizedWritten } from "~/lib/typography.server";
 import { foldForSearch } from "~db/connection";
 import type { Database, Project, ProjectImage } from "~db/schema";
-import { type Actor, moveActivity, recordActivity } from "./activity.server";
+import { type Actor, moveActivity, movedTo, recordActivity } from "./activity.server";
 import { changedAnything, EditConflictError, nextVersion } from "./edit-conflicts.server";
 import { claimFormToken, settleFormToken } from "./form-submissions.server";
 import { toStoredImage } from "./stored-image.server";
@@ -81,6 +81,21 @@ export async function getProjectById(
 	visibility: ProjectVisibility = {},
 ): Promise<ProjectRecord | undefined> {
 	return selectProjects(visibility).where("projects.id", "=", id).executeTakeFirst();
+}
+
+/**
+ * A project by the id an open edit page knows it by: its id, or the id it had before a move (another
+ * administrator changed its custom id meanwhile). The save then meets the move as an edit conflict, with
+ * the visitor's input kept, instead of "not found".
+ */
+export async function getProjectByKnownId(
+	id: string,
+	visibility: ProjectVisibility = {},
+): Promise<ProjectRecord | undefined> {
+	const project = await getProjectById(id, visibility);
+	if (project) return project;
+	const movedId = await movedTo("project", id);
+	return movedId ? getProjectById(movedId, visibility) : undefined;
 }
 
 /** The project's gallery, in its saved order. */

@@ -6,7 +6,7 @@ import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { adminMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import { listArtistOptions } from "~/models/artists.server";
-import { getProjectById, listProjectImages } from "~/models/projects.server";
+import { getProjectByKnownId, listProjectImages } from "~/models/projects.server";
 import { requireAdmin } from "~/services/auth.server";
 import { submitProjectForm } from "~/services/project-editor.server";
 
@@ -14,7 +14,7 @@ export const meta: MetaFunction<typeof loader> = adminMeta;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	await requireAdmin(request);
-	const project = await getProjectById(params.id ?? "", { includeDrafts: true });
+	const project = await getProjectByKnownId(params.id ?? "", { includeDrafts: true });
 	if (!project) {
 		throw await redirectWithToast("/admin/projects", {
 			type: "error",

@@ -16,7 +16,7 @@ import {
 	createProject,
 	type GalleryEntry,
 	generateProjectId,
-	getProjectById,
+	getProjectByKnownId,
 	listProjectImages,
 	type ProjectFields,
 	ProjectIdTakenError,
@@ -129,7 +129,8 @@ export async function submitProjectForm(request: Request, mode: ProjectFormMode,
 	const form = await readUploadForm(request);
 	const language = await getLanguage(request);
 	const t = await i18nServer.getFixedT(language, "admin");
-	const current = mode.kind === "edit" ? await getProjectById(mode.id, { includeDrafts: true }) : undefined;
+	const current =
+		mode.kind === "edit" ? await getProjectByKnownId(mode.id, { includeDrafts: true }) : undefined;
 	if (mode.kind === "edit" && !current) {
 		return redirectWithToast(LIST, { type: "error", title: "admin:projects.toast.notFound" });
 	}

@@ -126,6 +126,11 @@ describe("projects", () => {
 		const row = await db.selectFrom("projects").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 		return { version: String(version), ...projectFormFields(row), ...changes };
 	};
+	/** The edit form of the project stored under `rowId` now, opened at `version`. */
+	const formForRow = async (rowId: string, version: number): Promise<Fields> => {
+		const row = await db.selectFrom("projects").selectAll().where("id", "=", rowId).executeTakeFirstOrThrow();
+		return { version: String(version), ...projectFormFields(row) };
+	};
 	const save = (fields: Fields, cookie: string) =>
 		settle(() =>
 			editAction({
@@ -203,6 +208,61 @@ describe("projects", () => {
 		expect(ids(await galleryRows())).toEqual(ids(gallery.filter((row) => row.id !== gallery[0]?.id)));
 		// And the page now opens at that version.
 		expect((await openEditPage(annaCookie)).project.version).toBe(opened + 2);
+	});
+
+	it("a page opened before another admin changed the piece's address still finds it: the move is the conflict, nothing is lost", async () => {
+		const opened = (await openEditPage(borisCookie)).project.version;
+		// Anna gives the piece a new address.
+		expect(statusOf(await save(await formFor(opened, { customId: "tidal-relief-2" }), annaCookie))).toBe(302);
+		expect(
+			await db.selectFrom("projects").select("id").where("id", "=", id).executeTakeFirst(),
+		).toBeUndefined();
+
+		// Boris's page still posts to the old address, with his new price.
+		const borisForm = { ...(await formForRow("tidal-relief-2", opened)), customId: id, price: "31000" };
+		const refused = await settle(() =>
+			editAction({
+				request: multipart(`/admin/projects/edit/${id}`, borisForm, borisCookie),
+				params: { id },
+				context: {},
+			}),
+		);
+		expect(statusOf(refused)).toBe(409);
+		const reply = dataOf<FormReply>(refused);
+		expect(lines(reply.conflict as EditConflict)).toEqual(['anna id: "tidal-relief" → "tidal-relief-2"']);
+		expect(reply.result.initialValue).toMatchObject({ price: "31000" });
+		const moved = await db
+			.selectFrom("projects")
+			.selectAll()
+			.where("id", "=", "tidal-relief-2")
+			.executeTakeFirstOrThrow();
+		expect(moved.price).toBe(27000);
+		// The old address still opens the piece (a reload without JavaScript renders the form, not a redirect).
+		const page = await settle(() =>
+			editLoader({
+				request: getRequest(`/admin/projects/edit/${id}`, borisCookie),
+				params: { id },
+				context: {},
+			}),
+		);
+		expect(dataOf<{ project: { id: string } }>(page).project.id).toBe("tidal-relief-2");
+		// He keeps Anna's address and saves his price again: saved.
+		const merged = { ...(await formForRow("tidal-relief-2", reply.conflict?.version ?? 0)), price: "31000" };
+		const again = await settle(() =>
+			editAction({
+				request: multipart(`/admin/projects/edit/${id}`, merged, borisCookie),
+				params: { id },
+				context: {},
+			}),
+		);
+		expect(statusOf(again)).toBe(302);
+		expect(
+			await db
+				.selectFrom("projects")
+				.select("price")
+				.where("id", "=", "tidal-relief-2")
+				.executeTakeFirstOrThrow(),
+		).toEqual({ price: 31000 });
 	});
 
 	it("a save that lost the race inside the transaction undoes its move and gallery changes too", async () => {

@@ -104,12 +104,16 @@ test("stale nonce from the page cache: every cached copy names one fresh nonce i
 	expect(new Set(nonces).size, "no nonce is sent twice").toBe(nonces.length);
 });
 
-/** The administrator's POST of the settings' general tab, as a browser on the site would send it. */
+/**
+ * The administrator's POST of the settings' general tab, as a browser on the site would send it: with the
+ * settings' version the page was shown with (docs/decisions/0023).
+ */
 function saveGeneral(site: Site, cookie: string, audioUrl: string, language = "en"): Promise<Response> {
+	const version = String(site.query<{ version: number }>("SELECT version FROM settings")[0]?.version ?? 1);
 	return fetch(`${site.origin}/admin/settings?tab=general&lng=${language}`, {
 		method: "POST",
 		headers: { Cookie: cookie, Origin: site.origin },
-		body: new URLSearchParams({ tab: "general", shopName: "FORMA", audioUrl }),
+		body: new URLSearchParams({ tab: "general", shopName: "FORMA", audioUrl, version }),
 		redirect: "manual",
 	});
 }

@@ -16,5 +16,18 @@ startTransition(() => {
 				</StrictMode>
 			</TextStoreProvider>
 		</TranslationsProvider>,
+		{ onRecoverableError },
 	);
 });
+
+/**
+ * React's default (the error goes to `reportError`), except for one expected case: a part whose code
+ * loads after the first view (app/lib/after-idle.ts) that an update reaches before its code is here, say
+ * a click that navigates away at once, is rendered afresh in the browser instead of hydrated (#421).
+ */
+function onRecoverableError(error: unknown) {
+	const message = error instanceof Error ? error.message : String(error);
+	if (/#421\b|received an update before it finished hydrating/.test(message)) return;
+	if (typeof reportError === "function") reportError(error);
+	else console.error(error);
+}

@@ -15,9 +15,8 @@ import {
 	ScrollRestoration,
 	useRouteError,
 } from "@remix-run/react";
+import { lazy, Suspense } from "react";
 import { BackToTop } from "./components/back-to-top";
-import { RouteErrorPage } from "./components/error-page";
-import { MaintenancePage } from "./components/maintenance-page";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { Toaster } from "./components/ui/toaster";
@@ -163,10 +162,24 @@ export default function App() {
 	return <Outlet />;
 }
 
+/**
+ * The error and maintenance pages load only when one is shown: the server renders them whole (it waits
+ * for every lazy part), and in the browser the server's HTML stays until their code is here.
+ */
+const RouteErrorPage = lazy(() =>
+	import("./components/error-page").then((module) => ({ default: module.RouteErrorPage })),
+);
+const MaintenancePage = lazy(() =>
+	import("./components/maintenance-page").then((module) => ({ default: module.MaintenancePage })),
+);
+
 /** Maintenance (503) has its own page; everything else is RouteErrorPage's, by status. */
 export function ErrorBoundary() {
 	const error = useRouteError();
 	const maintenance = maintenanceInfo(error);
-	if (maintenance) return <MaintenancePage signedIn={maintenance.signedIn} />;
-	return <RouteErrorPage error={error} />;
+	return (
+		<Suspense fallback={null}>
+			{maintenance ? <MaintenancePage signedIn={maintenance.signedIn} /> : <RouteErrorPage error={error} />}
+		</Suspense>
+	);
 }

@@ -5,9 +5,9 @@ import { Field, FormAlert } from "~/components/ui/form-fields";
 import { FormTokenField } from "~/components/ui/form-token-field";
 import { PURCHASE_TOAST_MS, purchaseRequestPath } from "~/lib/purchase";
 import { PURCHASE_TEXT, type PurchaseMode } from "~/lib/purchase-mode";
+import { showToast } from "~/lib/toast";
 import { useTranslation } from "~/lib/translations";
 import { useCatchUpValidation, useLazyValidation } from "~/lib/use-lazy-validation";
-import { showToast } from "./ui/toaster";
 
 /** What the request action answers a dialog (the page version is redirected instead). */
 export type PurchaseActionData =

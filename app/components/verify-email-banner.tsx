@@ -1,7 +1,11 @@
 import { useLocation } from "@remix-run/react";
+import { lazy, Suspense } from "react";
 import { useRootData } from "~/lib/root-data";
-import { useTranslation } from "~/lib/translations";
-import { ResendVerificationForm } from "./resend-verification-form";
+
+/** Its code (and the `account` texts) load only for the few visitors who see it. */
+const VerifyEmailNotice = lazy(() =>
+	import("./verify-email-notice").then((module) => ({ default: module.VerifyEmailNotice })),
+);
 
 /**
  * Under the header, for a signed-in visitor whose address is not confirmed yet: why it matters, and the
@@ -12,21 +16,9 @@ export function VerifyEmailBanner() {
 	const { user } = useRootData();
 	const { pathname } = useLocation();
 	if (!user || user.emailVerified || pathname === "/verify-email") return null;
-	return <Banner email={user.email} />;
-}
-
-/** Apart, so that only a page that shows the banner needs the `account` texts. */
-function Banner({ email }: { email: string }) {
-	const { t } = useTranslation("account");
 	return (
-		<section aria-label={t("verifyBanner.label")} className="border-b border-accent/30 bg-accent/10">
-			<div className="mx-auto flex max-w-[1440px] flex-wrap items-center justify-between gap-4 px-5 py-4 md:px-10">
-				<p className="max-w-3xl text-sm">
-					<strong className="font-semibold">{t("verifyBanner.title")}</strong>{" "}
-					{t("verifyBanner.text", { email })}
-				</p>
-				<ResendVerificationForm />
-			</div>
-		</section>
+		<Suspense fallback={null}>
+			<VerifyEmailNotice email={user.email} />
+		</Suspense>
 	);
 }

@@ -15,3 +15,8 @@ export interface Toast {
 	/** How long it stays, in ms (the purchase confirmation lasts 3000 ms). */
 	duration?: number;
 }
+
+/** Raises a toast from the browser (e.g. after a fetcher succeeded); the root's Toaster shows it. */
+export function showToast(toast: Toast): void {
+	window.dispatchEvent(new CustomEvent("forma:toast", { detail: toast }));
+}

@@ -1,9 +1,10 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { ArtCollections } from "~/components/catalog/art-collections";
+import { lazy, Suspense } from "react";
 import { CategoryBanner } from "~/components/catalog/category-banner";
 import { CategoryProjects } from "~/components/catalog/category-projects";
 import { DesignTypeChips } from "~/components/catalog/design-type-chips";
+import { afterIdle } from "~/lib/after-idle";
 import {
 	DESIGN_PAGE_CATEGORIES,
 	DESIGN_PAGE_TYPES,
@@ -21,6 +22,16 @@ import { rootMetaData, seoMeta } from "~/lib/seo";
 import { listProjectsByCategory, toProjectSummary } from "~/models/projects.server";
 
 /** The texts this page shows besides `common` (app/lib/i18n.ts pageNamespaces). */
+/**
+ * The art page's collections carousel loads when the browser is idle after the first view (and only on
+ * that page): until then the server's HTML is a scrollable, snapping row, as without JavaScript.
+ */
+const ArtCollections = lazy(() =>
+	afterIdle(() => import("~/components/catalog/art-collections")).then((module) => ({
+		default: module.ArtCollections,
+	})),
+);
+
 export const handle = { i18n: ["catalog"] } satisfies I18nHandle;
 
 /**
@@ -78,7 +89,11 @@ export default function CategoryPage() {
 				failed={failed}
 				filters={category === "design" ? <DesignTypeChips current={type} /> : null}
 			/>
-			{category === "art" ? <ArtCollections /> : null}
+			{category === "art" ? (
+				<Suspense fallback={null}>
+					<ArtCollections />
+				</Suspense>
+			) : null}
 		</>
 	);
 }

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/lib/db.server";
 import { listActiveSlides } from "~/models/slides.server";
 import { createUser } from "~/models/users.server";
-import { loader as homeLoader } from "~/routes/_index";
+import { loader as homeLoader } from "~/routes/_index/route";
 import { action as sliderAction, loader as sliderLoader } from "~/routes/admin.slider/route";
 import { startSession } from "~/services/auth.server";
 import { withFormTokenIn } from "../support/form-tokens";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "~/lib/db.server";
 import { createUser } from "~/models/users.server";
-import { loader } from "~/routes/project.$id";
+import { loader } from "~/routes/project.$id/route";
 import { startSession } from "~/services/auth.server";
 import { getRequest, settle } from "../support/requests";
 

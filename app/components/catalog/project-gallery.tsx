@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useCallback, useEffect, useState } from "react";
+import { type KeyboardEvent, lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { ArrowLeftIcon, ArrowRightIcon, Icon, PauseIcon, PlayIcon } from "~/components/icons";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { ImageSpinner } from "~/components/ui/image-spinner";
@@ -9,7 +9,9 @@ import { useCarousel, useEmblaSelectedIndex } from "~/lib/use-carousel";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useImageStatus } from "~/lib/use-image-status";
 import { usePrefersReducedMotion } from "~/lib/use-prefers-reduced-motion";
-import { Lightbox } from "./lightbox";
+
+/** The lightbox's code loads the first time a picture is enlarged. */
+const Lightbox = lazy(() => import("./lightbox").then((module) => ({ default: module.Lightbox })));
 
 /** One picture of the gallery; `image: null` is the default picture of a project without its own. */
 export interface GalleryImage {
@@ -63,6 +65,9 @@ export function ProjectGallery({ images, label }: { images: GalleryImage[]; labe
 	const [flashes, setFlashes] = useState(0);
 	/** The picture open in the lightbox, or null. */
 	const [enlarged, setEnlarged] = useState<number | null>(null);
+	/** Once opened, the lightbox stays mounted (closed), so that it can hand focus back and open at once. */
+	const [lightboxUsed, setLightboxUsed] = useState(false);
+	if (enlarged !== null && !lightboxUsed) setLightboxUsed(true);
 
 	useEffect(() => {
 		if (reducedMotion) setStopped(true);
@@ -229,14 +234,16 @@ export function ProjectGallery({ images, label }: { images: GalleryImage[]; labe
 					{announcement}
 				</p>
 			</div>
-			{hydrated ? (
-				<Lightbox
-					images={images.map((picture) => ({ src: fullSizeUrl(picture), alt: picture.alt }))}
-					index={enlarged}
-					label={t("gallery.lightbox", { name: label })}
-					onIndexChange={setEnlarged}
-					onClose={closeLightbox}
-				/>
+			{hydrated && lightboxUsed ? (
+				<Suspense fallback={null}>
+					<Lightbox
+						images={images.map((picture) => ({ src: fullSizeUrl(picture), alt: picture.alt }))}
+						index={enlarged}
+						label={t("gallery.lightbox", { name: label })}
+						onIndexChange={setEnlarged}
+						onClose={closeLightbox}
+					/>
+				</Suspense>
 			) : null}
 			{multiple ? (
 				<Thumbnails

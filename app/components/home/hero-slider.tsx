@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { type CSSProperties, type MouseEvent, useCallback, useEffect, useRef, useState } from "react";
+import { type MouseEvent, useCallback, useEffect, useRef, useState } from "react";
 import { ArrowLeftIcon, ArrowRightIcon } from "~/components/icons";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { categoryPagePath, type SlideCategory } from "~/lib/categories";
@@ -33,17 +33,6 @@ const EMBLA_DURATION = 46;
 /** The title starts revealing as the incoming slide arrives; the subtitle follows. */
 const TITLE_REVEAL_DELAY_S = 0.35;
 const SUBTITLE_REVEAL_DELAY_S = 0.75;
-
-/** Fallback slides have no image: a painted backdrop per category, mixed with the theme's paper colour. */
-const FALLBACK_BACKDROPS: Record<SlideCategory, string> = {
-	furniture:
-		"radial-gradient(circle closest-side at 70% 42%, color-mix(in oklab, #c66f45 70%, var(--color-paper)) 0 86%, transparent 87%), linear-gradient(180deg, color-mix(in oklab, #e7dccb 75%, var(--color-paper)) 0 70%, color-mix(in oklab, #b99e80 65%, var(--color-paper)) 70%)",
-	clothing:
-		"radial-gradient(50% 70% at 78% 30%, color-mix(in oklab, #7f8b5a 70%, var(--color-paper)), transparent 70%), linear-gradient(135deg, color-mix(in oklab, #e3dccb 80%, var(--color-paper)), color-mix(in oklab, #a7ae8c 70%, var(--color-paper)))",
-	art: "linear-gradient(100deg, transparent 0 52%, color-mix(in oklab, #2e4aa0 80%, var(--color-paper)) 52% 74%, transparent 74%), radial-gradient(30% 45% at 60% 75%, color-mix(in oklab, #1f7150 75%, var(--color-paper)), transparent 70%), linear-gradient(180deg, color-mix(in oklab, #ebc8bf 80%, var(--color-paper)), color-mix(in oklab, #dcb0a6 80%, var(--color-paper)))",
-	design:
-		"conic-gradient(from 200deg at 70% 55%, color-mix(in oklab, #46566a 75%, var(--color-paper)), color-mix(in oklab, #9aa7b4 70%, var(--color-paper)), color-mix(in oklab, #d9d3c7 80%, var(--color-paper)), color-mix(in oklab, #46566a 75%, var(--color-paper)))",
-};
 
 /**
  * The home page's full-width slider. Server HTML (and the page without JavaScript) is a horizontally
@@ -342,11 +331,8 @@ function SlideBackdrop({
 }) {
 	if (!slide.image) {
 		return (
-			<div
-				aria-hidden="true"
-				className="absolute inset-0"
-				style={{ backgroundImage: FALLBACK_BACKDROPS[slide.category] }}
-			/>
+			// A painted backdrop per category (app/styles/tailwind.css, .hero-backdrop).
+			<div aria-hidden="true" className="hero-backdrop absolute inset-0" data-category={slide.category} />
 		);
 	}
 	return (
@@ -389,10 +375,7 @@ function PreviewCard({
 						className="size-full object-cover transition-transform duration-500 group-hover:scale-105"
 					/>
 				) : (
-					<span
-						className="absolute inset-0"
-						style={{ backgroundImage: FALLBACK_BACKDROPS[slide.category] } as CSSProperties}
-					/>
+					<span className="hero-backdrop absolute inset-0" data-category={slide.category} />
 				)}
 			</span>
 			<span className="min-w-0">

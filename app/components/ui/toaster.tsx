@@ -1,10 +1,10 @@
-import { useEffect, useState } from "react";
-import { pageNamespaces } from "~/lib/i18n";
-import { cx } from "~/lib/site";
+import { lazy, Suspense, useEffect, useState } from "react";
 import type { Toast } from "~/lib/toast";
 import { useTranslation } from "~/lib/translations";
 import { useHydrated } from "~/lib/use-hydrated";
-import { CloseIcon } from "../icons";
+
+/** The card's code loads with the first toast; the live region is there from the start. */
+const ToastCard = lazy(() => import("./toast-card").then((module) => ({ default: module.ToastCard })));
 
 const DEFAULT_DURATION = 5000;
 
@@ -13,19 +13,9 @@ const DEFAULT_DURATION = 5000;
  * disappears after its duration; without, it stays at the top of the page until the next one.
  */
 export function Toaster({ toast }: { toast: Toast | null }) {
+	const { t } = useTranslation();
 	const hydrated = useHydrated();
 	const [visible, setVisible] = useState<Toast | null>(toast);
-	// A toast may name texts of a namespace this page has not loaded ("account:…" after signing out): it
-	// shows once they are here. No suspending: a toast raised by an event is not a transition.
-	const { t, ready } = useTranslation(
-		pageNamespaces(
-			[],
-			visible
-				? [visible.title, visible.description ?? "", ...(visible.notes ?? []).map((note) => note.key)]
-				: [],
-		),
-		{ useSuspense: false },
-	);
 
 	useEffect(() => setVisible(toast), [toast]);
 	useEffect(() => {
@@ -45,43 +35,12 @@ export function Toaster({ toast }: { toast: Toast | null }) {
 			className="pointer-events-none fixed inset-x-0 top-24 z-[70] flex justify-center px-4"
 		>
 			<div aria-live="polite" role="status" className="w-full max-w-md">
-				{visible && ready ? (
-					<div
-						data-testid="toast"
-						className={cx(
-							"pointer-events-auto flex items-start gap-3 rounded-xl border bg-card px-5 py-4 shadow-xl shadow-black/10",
-							visible.type === "error" ? "border-accent" : "border-line",
-						)}
-					>
-						<div className="min-w-0 flex-1">
-							<p className="font-semibold">{t(visible.title, visible.values)}</p>
-							{visible.description ? (
-								<p className="mt-0.5 text-sm text-muted">{t(visible.description, visible.values)}</p>
-							) : null}
-							{visible.notes?.map((note) => (
-								<p key={note.key} className="mt-0.5 text-sm text-muted">
-									{t(note.key, note.values)}
-								</p>
-							))}
-						</div>
-						{hydrated ? (
-							<button
-								type="button"
-								className="icon-button -mr-2 -mt-1 size-8"
-								aria-label={t("toast.close")}
-								onClick={() => setVisible(null)}
-							>
-								<CloseIcon width={16} height={16} />
-							</button>
-						) : null}
-					</div>
+				{visible ? (
+					<Suspense fallback={null}>
+						<ToastCard toast={visible} onClose={hydrated ? () => setVisible(null) : undefined} />
+					</Suspense>
 				) : null}
 			</div>
 		</section>
 	);
-}
-
-/** Raises a toast from the browser (e.g. after a fetcher succeeded). */
-export function showToast(toast: Toast): void {
-	window.dispatchEvent(new CustomEvent("forma:toast", { detail: toast }));
 }

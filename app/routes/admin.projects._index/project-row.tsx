@@ -1,10 +1,10 @@
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect } from "react";
 import { Price } from "~/components/price";
-import { showToast } from "~/components/ui/toaster";
 import type { ProjectCategory } from "~/lib/categories";
 import { imageUrl, isVectorKey, type StoredImage, variantKey, variantWidths } from "~/lib/images";
 import { cx } from "~/lib/site";
+import { showToast } from "~/lib/toast";
 import { useTranslation } from "~/lib/translations";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { action, ProjectListRow } from "./route";

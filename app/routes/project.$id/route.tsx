@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { BuyButton } from "~/components/buy-button";
 import { AvailabilityMark } from "~/components/catalog/availability-mark";
 import { Paragraphs } from "~/components/catalog/paragraphs";
-import { ProjectFacts, type ProjectFactValues } from "~/components/catalog/project-facts";
+import { ProjectFacts } from "~/components/catalog/project-facts";
 import { type GalleryImage, ProjectGallery } from "~/components/catalog/project-gallery";
 import { SellingPoints } from "~/components/catalog/selling-points";
 import { FavouriteButton } from "~/components/favourite-button";
@@ -12,31 +12,17 @@ import { Price } from "~/components/price";
 import { ProjectCard } from "~/components/project-card";
 import { categoryPagePath, type ProjectAvailability } from "~/lib/categories";
 import { hasPrice } from "~/lib/format";
-import { type I18nHandle, localized } from "~/lib/i18n";
-import { getLanguage, i18nServer } from "~/lib/i18n.server";
+import type { I18nHandle } from "~/lib/i18n";
 import { DEFAULT_PROJECT_IMAGE, imageUrl } from "~/lib/images";
-import { redirectToNotFound } from "~/lib/not-found";
 import type { ProjectSummary } from "~/lib/project-summary";
 import { purchaseMode } from "~/lib/purchase-mode";
 import { absoluteUrl, rootMetaData, seoMeta } from "~/lib/seo";
 import { CONTACT_EMAIL } from "~/lib/site";
 import { useTranslation } from "~/lib/translations";
-import { localizedWritten } from "~/lib/typography.server";
-import {
-	getProjectById,
-	listProjectImages,
-	listProjectsByArtist,
-	listRelatedProjects,
-	toProjectSummary,
-} from "~/models/projects.server";
-import { toStoredImage } from "~/models/stored-image.server";
-import { getUser } from "~/services/auth.server";
+import { loadProjectPage } from "./project-data.server";
 
 /** The texts this page shows besides `common` (app/lib/i18n.ts pageNamespaces). */
 export const handle = { i18n: ["catalog"] } satisfies I18nHandle;
-
-/** How many cards "More from {artist}" and "You may also like" show. */
-const MORE_LIMIT = 4;
 
 const SCHEMA_AVAILABILITY: Record<ProjectAvailability, string> = {
 	available: "https://schema.org/InStock",
@@ -86,55 +72,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 	return project.status === "draft" ? [...tags, { name: "robots", content: "noindex" }] : tags;
 };
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-	// Administrators preview drafts; for everyone else a draft does not exist. (A signed-in visitor's
-	// pages are `private, no-store` and skip the page cache: app/server/remix-handler.ts.)
-	const user = await getUser(request);
-	const row = await getProjectById(params.id ?? "", { includeDrafts: user?.role === "admin" });
-	if (!row) throw redirectToNotFound(request);
-	const language = await getLanguage(request);
-	const [galleryRows, byArtist, related, t] = await Promise.all([
-		listProjectImages(row.id),
-		row.artist_id ? listProjectsByArtist(row.artist_id) : [],
-		listRelatedProjects(row, MORE_LIMIT),
-		i18nServer.getFixedT(language, "catalog"),
-	]);
-	const project = toProjectSummary(row, language);
-	const views: GalleryImage[] = galleryRows.map((picture, index) => ({
-		image: toStoredImage(picture),
-		alt:
-			localized(language, picture.alt_text, picture.alt_text_ru) ||
-			t("gallery.imageAlt", { name: project.name, index: index + 2 }),
-	}));
-	// Without a main image the first gallery view is the cover (the model's `cover`): shown once, first.
-	const gallery: GalleryImage[] = row.image
-		? [{ image: project.image, alt: project.name }, ...views]
-		: views.length > 0
-			? views
-			: [{ image: null, alt: project.name }];
-	const facts: ProjectFactValues = {
-		dimensions: row.dimensions.trim(),
-		materials: localizedWritten(language, row.materials_en, row.materials_ru).trim(),
-		year: row.year,
-		editionSize: row.edition_size,
-	};
-	const summary = (rows: typeof byArtist) => rows.map((other) => toProjectSummary(other, language));
-	return {
-		project,
-		gallery,
-		facts,
-		// The row already carries its artist's name (selectProjects joins it).
-		artist: row.artist_id ? { id: row.artist_id, name: row.designer } : null,
-		moreFromArtist: summary(byArtist.filter((other) => other.id !== row.id).slice(0, MORE_LIMIT)),
-		related: summary(related),
-		meta: {
-			title: t("project.metaTitle", { name: project.name }),
-			description:
-				summarize(project.description) ||
-				t("project.metaDescription", { name: project.name, designer: project.designer }),
-		},
-	};
-}
+export const loader = ({ request, params }: LoaderFunctionArgs) => loadProjectPage(request, params.id ?? "");
 
 export default function ProjectPage() {
 	const { project, gallery, artist, facts, moreFromArtist, related } = useLoaderData<typeof loader>();
@@ -352,12 +290,4 @@ function PurchaseRequest({ id, name }: { id: string; name: string }) {
 
 function pictureUrl(picture: GalleryImage): string {
 	return picture.image ? imageUrl(picture.image.key) : DEFAULT_PROJECT_IMAGE;
-}
-
-/** A meta description: the first sentence or so, at most ~160 characters, cut at a word. */
-function summarize(text: string, limit = 160): string {
-	const clean = text.replace(/\s+/g, " ").trim();
-	if (clean.length <= limit) return clean;
-	const cut = clean.slice(0, limit - 1);
-	return `${cut.slice(0, cut.lastIndexOf(" "))}…`;
 }

@@ -1,10 +1,4 @@
-import {
-	data,
-	type HeadersFunction,
-	type LinksFunction,
-	type LoaderFunctionArgs,
-	type MetaFunction,
-} from "@remix-run/node";
+import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import {
 	isRouteErrorResponse,
 	Links,
@@ -21,21 +15,12 @@ import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { Toaster } from "./components/ui/toaster";
 import { VerifyEmailBanner } from "./components/verify-email-banner";
-import { publicOrigin } from "./lib/env.server";
 import { preloadedFonts } from "./lib/fonts";
-import { currentYear } from "./lib/format";
-import { getLanguage, i18nServer } from "./lib/i18n.server";
 import { maintenanceInfo } from "./lib/maintenance";
 import { useNonce } from "./lib/nonce";
-import { formatVariant, VARIANT_HEADER } from "./lib/page-cache.server";
 import { useRootData, useTheme } from "./lib/root-data";
-import { getTheme } from "./lib/theme.server";
-import { takeToast } from "./lib/toast.server";
+import { loadRoot, rootHeaders } from "./lib/root-loader.server";
 import { PageLanguageProvider, TranslationsScript, useTranslation } from "./lib/translations";
-import { listFavouriteIds } from "./models/favourites.server";
-import { getSettings } from "./models/settings.server";
-import { getUser } from "./services/auth.server";
-import { assertSiteOpen } from "./services/maintenance.server";
 import stylesheet from "./styles/tailwind.css";
 
 export const links: LinksFunction = () => [
@@ -43,61 +28,9 @@ export const links: LinksFunction = () => [
 	{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-	const [language, theme] = await Promise.all([getLanguage(request), getTheme(request)]);
-	const t = await i18nServer.getFixedT(language);
-	const [settings, user, { toast, headers }] = await Promise.all([
-		getSettings(),
-		getUser(request),
-		takeToast(request),
-	]);
-	// Maintenance mode is decided by the server before Remix (docs/decisions/0007); this is the second line,
-	// for `remix dev` and direct calls: everyone but administrators gets the 503 (the error boundary).
-	await assertSiteOpen(request, { settings, user });
-	// The page cache stores a copy only under the language and theme the app really rendered it in.
-	headers.set(VARIANT_HEADER, formatVariant(language, theme));
-	return data(
-		{
-			language,
-			theme,
-			origin: publicOrigin(request),
-			year: currentYear(),
-			audioUrl: settings.audio_url,
-			meta: {
-				title: t("meta.title"),
-				description: t("meta.description"),
-				notFoundTitle: t("notFound.metaTitle"),
-			},
-			user: user
-				? {
-						username: user.username,
-						role: user.role,
-						email: user.email,
-						emailVerified: user.email_verified_at !== null,
-					}
-				: null,
-			favourites: user ? await listFavouriteIds(user.id) : [],
-			toast,
-		},
-		{ headers },
-	);
-}
+export const loader = ({ request }: LoaderFunctionArgs) => loadRoot(request);
 
-/**
- * Pages set their own headers; the root passes on what its own thrown responses carry (the maintenance
- * 503's Retry-After), since those never reach a child's headers function, and the rendered variant for the
- * page cache (the server strips it before sending).
- */
-export const headers: HeadersFunction = ({ errorHeaders, loaderHeaders }) => {
-	const headers = new Headers();
-	for (const name of ["Retry-After", "Cache-Control"]) {
-		const value = errorHeaders?.get(name);
-		if (value) headers.set(name, value);
-	}
-	const variant = loaderHeaders.get(VARIANT_HEADER);
-	if (variant) headers.set(VARIANT_HEADER, variant);
-	return headers;
-};
+export const headers: HeadersFunction = rootHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
 	{

@@ -366,6 +366,8 @@ test.describe("lightbox", () => {
 		await expect(enlarge).toBeVisible({ timeout: HYDRATION_TIMEOUT });
 		await enlarge.click();
 		const lightbox = page.getByRole("dialog", { name: "Ripple Glass Vase: увеличенные изображения" });
+		// Its code may still be on its way on a first open: keys go to it once it is on screen.
+		await expect(lightbox).toBeVisible();
 		await page.keyboard.press("ArrowRight");
 		await expect(lightbox.getByText(`2 / ${lightboxCount}`)).toBeVisible();
 		await expect(lightbox.getByTestId("lightbox-stage").getByRole("img")).toHaveAttribute("alt", /[а-яё]/i);

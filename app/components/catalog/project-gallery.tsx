@@ -10,8 +10,12 @@ import { useHydrated } from "~/lib/use-hydrated";
 import { useImageStatus } from "~/lib/use-image-status";
 import { usePrefersReducedMotion } from "~/lib/use-prefers-reduced-motion";
 
-/** The lightbox's code loads the first time a picture is enlarged. */
-const Lightbox = lazy(() => import("./lightbox").then((module) => ({ default: module.Lightbox })));
+/**
+ * The lightbox's code loads when a visitor shows they may want it (the pointer over "Enlarge", or focus on
+ * it), and at the latest on the first click.
+ */
+const loadLightbox = () => import("./lightbox");
+const Lightbox = lazy(() => loadLightbox().then((module) => ({ default: module.Lightbox })));
 
 /** One picture of the gallery; `image: null` is the default picture of a project without its own. */
 export interface GalleryImage {
@@ -185,6 +189,8 @@ export function ProjectGallery({ images, label }: { images: GalleryImage[]; labe
 				{hydrated ? (
 					<button
 						type="button"
+						onPointerEnter={() => void loadLightbox()}
+						onFocus={() => void loadLightbox()}
 						onClick={() => setEnlarged(current)}
 						aria-label={t("gallery.enlarge", { index: current + 1, count: images.length })}
 						className="icon-button absolute top-3 right-3 size-10 bg-paper/85 text-ink shadow-sm backdrop-blur hover:bg-paper"

@@ -138,6 +138,9 @@ test.describe("legal pages", () => {
 });
 
 test.describe("search engine files", () => {
+	// Fetched over HTTP (the request fixture), where the browser's JavaScript setting plays no part.
+	test.skip(({ js }) => !js, "HTTP only: one run is enough");
+
 	test("sitemap.xml lists every page in both languages with hreflang alternates", async ({ request }) => {
 		const response = await request.get("/sitemap.xml");
 		expect(response.status()).toBe(200);

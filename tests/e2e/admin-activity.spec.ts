@@ -2,7 +2,7 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import { expect, test } from "./fixtures";
 import { CATALOGUE_WRITES_PORT, dataDirFor } from "./servers";
-import { ADMIN } from "./session";
+import { ADMIN, timeStamp } from "./session";
 
 // It adds a project of its own: the server for specs that write to the catalogue.
 test.use({ baseURL: `http://localhost:${CATALOGUE_WRITES_PORT}` });
@@ -74,7 +74,7 @@ for (const language of ["en", "ru"] as const) {
 		page,
 	}, testInfo) => {
 		const text = TEXTS[language];
-		const stamp = `${testInfo.project.name}-${language}-${Date.now().toString(36)}`;
+		const stamp = `${testInfo.project.name}-${language}-${timeStamp()}`;
 		const id = `e2e-audit-${stamp}`;
 		const oldName = `Audit Chair ${stamp}`;
 		const newName = `Audit Armchair ${stamp}`;

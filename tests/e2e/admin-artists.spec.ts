@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { expect, test } from "./fixtures";
 import { ARTIST_WRITES_PORT } from "./servers";
-import { ADMIN } from "./session";
+import { ADMIN, timeStamp } from "./session";
 
 // It renames seeded artists, whose names the shop, artist and project specs expect: a server of its own.
 const origin = `http://localhost:${ARTIST_WRITES_PORT}`;
@@ -21,7 +21,7 @@ test("an admin adds an artist with a portrait, who then has a page of their own"
 	signInAs,
 	page,
 }, testInfo) => {
-	const stamp = `${testInfo.project.name}-${Date.now().toString(36)}`;
+	const stamp = `${testInfo.project.name}-${timeStamp()}`;
 	const name = `Atelier ${stamp}`;
 	await signInAs(ADMIN.username);
 	await page.goto("/admin/projects");

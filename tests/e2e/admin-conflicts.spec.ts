@@ -3,7 +3,7 @@ import type { Browser, BrowserContext } from "@playwright/test";
 import SQLite from "better-sqlite3";
 import { expect, test } from "./fixtures";
 import { CATALOGUE_WRITES_PORT, dataDirFor } from "./servers";
-import { ADMIN, createSessionCookie } from "./session";
+import { ADMIN, createSessionCookie, timeStamp } from "./session";
 
 // It adds projects of its own: the server for specs that write to the catalogue.
 test.use({ baseURL: `http://localhost:${CATALOGUE_WRITES_PORT}` });
@@ -90,7 +90,7 @@ for (const language of ["en", "ru"] as const) {
 		js,
 	}, testInfo) => {
 		const text = TEXTS[language];
-		const stamp = `${testInfo.project.name}-${language}-${Date.now().toString(36)}`;
+		const stamp = `${testInfo.project.name}-${language}-${timeStamp()}`;
 		const id = `e2e-conflict-${stamp}`;
 		const oldName = `Conflict Chair ${stamp}`;
 		const newName = `Conflict Armchair ${stamp}`;
@@ -141,7 +141,7 @@ test("deleting a project that changed since the list was shown asks again, then 
 	browser,
 	js,
 }, testInfo) => {
-	const stamp = `${testInfo.project.name}-del-${Date.now().toString(36)}`;
+	const stamp = `${testInfo.project.name}-del-${timeStamp()}`;
 	const id = `e2e-conflict-${stamp}`;
 	const name = `Doomed Stool ${stamp}`;
 	insertDraft(id, name);

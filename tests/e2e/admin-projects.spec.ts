@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { expect, test } from "./fixtures";
 import { CATALOGUE_WRITES_PORT } from "./servers";
-import { ADMIN } from "./session";
+import { ADMIN, timeStamp } from "./session";
 
 // Its additions would change what the shop, artist and home specs count: a server of its own.
 test.use({ baseURL: `http://localhost:${CATALOGUE_WRITES_PORT}` });
@@ -22,7 +22,7 @@ test("an admin adds a project with images, moves it to a new ID and deletes it",
 	js,
 }, testInfo) => {
 	test.slow();
-	const stamp = `${testInfo.project.name}-${Date.now().toString(36)}`;
+	const stamp = `${testInfo.project.name}-${timeStamp()}`;
 	const id = `e2e-${stamp}`;
 	const movedId = `e2e-moved-${stamp}`;
 	const name = `Test Chair ${stamp}`;
@@ -112,7 +112,7 @@ test("in Russian the gallery's toasts count pictures with the right word forms",
 	page,
 }, testInfo) => {
 	test.slow();
-	const stamp = `${testInfo.project.name}-${Date.now().toString(36)}`;
+	const stamp = `${testInfo.project.name}-${timeStamp()}`;
 	const id = `e2e-ru-${stamp}`;
 	const name = `Ваза ${stamp}`;
 	const toast = page.getByTestId("toast");
@@ -168,7 +168,7 @@ test("'Save as draft' keeps a new project from the public; the list marks it and
 	browser,
 	js,
 }, testInfo) => {
-	const stamp = `${testInfo.project.name}-${Date.now().toString(36)}`;
+	const stamp = `${testInfo.project.name}-${timeStamp()}`;
 	const id = `e2e-draft-${stamp}`;
 	const name = `Draft Lamp ${stamp}`;
 	await signInAs(ADMIN.username);

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { expect, test } from "./fixtures";
 import { CATALOGUE_WRITES_PORT } from "./servers";
-import { ADMIN } from "./session";
+import { ADMIN, timeStamp } from "./session";
 
 // Its additions would change what the shop, artist and home specs count: a server of its own.
 test.use({ baseURL: `http://localhost:${CATALOGUE_WRITES_PORT}` });
@@ -31,7 +31,7 @@ test.describe("admin slider", () => {
 		page,
 		js,
 	}, testInfo) => {
-		const stamp = `${testInfo.project.name}-${Date.now().toString(36)}`;
+		const stamp = `${testInfo.project.name}-${timeStamp()}`;
 		const title = `Slide ${stamp}`;
 		const edited = `Edited ${stamp}`;
 		await signInAs(ADMIN.username);

@@ -40,6 +40,14 @@ export async function createSessionCookie(
 	}
 }
 
+/**
+ * A unique mark for names and titles a test creates. Without an "x": the site typesets a digit, x, digit as
+ * a times sign (90x60 → 90×60), so a stamp like "9x6" would not read back as typed.
+ */
+export function timeStamp(): string {
+	return Date.now().toString(36).replaceAll("x", "y");
+}
+
 /** A unique address per test run and project, so runs never collide. */
 export function uniqueEmail(prefix: string, project: string): string {
 	return `${prefix}-${project}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;

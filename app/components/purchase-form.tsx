@@ -1,7 +1,8 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { Form, useFetcher, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { Field, FormAlert } from "~/components/ui/form-fields";
+import { FormAlert } from "~/components/ui/form-alert";
+import { Field } from "~/components/ui/form-fields";
 import { FormTokenField } from "~/components/ui/form-token-field";
 import { PURCHASE_TOAST_MS, purchaseRequestPath } from "~/lib/purchase";
 import { PURCHASE_TEXT, type PurchaseMode } from "~/lib/purchase-mode";

@@ -5,7 +5,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParam
 import { type KeyboardEvent, useRef } from "react";
 import * as z from "zod";
 import { EditConflictNotice } from "~/components/admin/edit-conflict-notice";
-import { CheckboxField, Field, FormAlert } from "~/components/ui/form-fields";
+import { FormAlert } from "~/components/ui/form-alert";
+import { CheckboxField, Field } from "~/components/ui/form-fields";
 import { type EditConflict, parseVersion, VERSION_FIELD } from "~/lib/edit-conflict";
 import { readFormData } from "~/lib/form.server";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";

@@ -2,7 +2,7 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-r
 import { Link, type ShouldRevalidateFunction, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard } from "~/components/auth-card";
 import { ResendVerificationForm } from "~/components/resend-verification-form";
-import { FormAlert } from "~/components/ui/form-fields";
+import { FormAlert } from "~/components/ui/form-alert";
 import { publicOrigin } from "~/lib/env.server";
 import { readFormData } from "~/lib/form.server";
 import type { I18nHandle } from "~/lib/i18n";

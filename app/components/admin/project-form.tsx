@@ -3,14 +3,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { type ChangeEvent, useState } from "react";
 import { EditConflictNotice } from "~/components/admin/edit-conflict-notice";
-import {
-	CheckboxField,
-	Field,
-	FileField,
-	FormAlert,
-	SelectField,
-	TextareaField,
-} from "~/components/ui/form-fields";
+import { FormAlert } from "~/components/ui/form-alert";
+import { CheckboxField, Field, FileField, SelectField, TextareaField } from "~/components/ui/form-fields";
 import { FormTokenField } from "~/components/ui/form-token-field";
 import { PROJECT_AVAILABILITIES, PROJECT_CATEGORIES, type ProjectStatus } from "~/lib/categories";
 import { type EditConflict, VERSION_FIELD } from "~/lib/edit-conflict";

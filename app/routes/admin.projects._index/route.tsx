@@ -4,7 +4,7 @@ import { AdminTable } from "~/components/admin/admin-table";
 import { DeleteConflict } from "~/components/admin/edit-conflict-notice";
 import { ListPager, ListSearch, ListSummary } from "~/components/admin/list-controls";
 import { DeleteConfirmation } from "~/components/ui/delete-confirmation";
-import { FormAlert } from "~/components/ui/form-fields";
+import { FormAlert } from "~/components/ui/form-alert";
 import { parseListQuery } from "~/lib/admin-list";
 import { parseVersion, VERSION_FIELD } from "~/lib/edit-conflict";
 import { readFormData } from "~/lib/form.server";

@@ -4,7 +4,7 @@ import { AdminPageHeader } from "~/components/admin/admin-page-header";
 import { AdminTable } from "~/components/admin/admin-table";
 import { DeleteConflict } from "~/components/admin/edit-conflict-notice";
 import { DeleteConfirmation } from "~/components/ui/delete-confirmation";
-import { FormAlert } from "~/components/ui/form-fields";
+import { FormAlert } from "~/components/ui/form-alert";
 import { parseVersion, VERSION_FIELD } from "~/lib/edit-conflict";
 import { issueFormToken } from "~/lib/form-token.server";
 import { localized } from "~/lib/i18n";

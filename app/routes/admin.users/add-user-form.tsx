@@ -1,7 +1,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
-import { Field, FormAlert, SelectField } from "~/components/ui/form-fields";
+import { FormAlert } from "~/components/ui/form-alert";
+import { Field, SelectField } from "~/components/ui/form-fields";
 import { FormTokenField } from "~/components/ui/form-token-field";
 import { useTranslation } from "~/lib/translations";
 import type { action } from "./route";

@@ -4,7 +4,7 @@ import { AdminPageHeader } from "~/components/admin/admin-page-header";
 import { AdminTable } from "~/components/admin/admin-table";
 import { EditConflictNotice } from "~/components/admin/edit-conflict-notice";
 import { ListPager, ListSearch, ListSummary } from "~/components/admin/list-controls";
-import { FormAlert } from "~/components/ui/form-fields";
+import { FormAlert } from "~/components/ui/form-alert";
 import { parseListQuery } from "~/lib/admin-list";
 import { readFormData } from "~/lib/form.server";
 import { issueFormToken } from "~/lib/form-token.server";

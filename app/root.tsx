@@ -11,7 +11,7 @@ import {
 } from "@remix-run/react";
 import { lazy, Suspense } from "react";
 import { BackToTop } from "./components/back-to-top";
-import { SiteFooter } from "./components/site-footer";
+import { deferred } from "./components/deferred";
 import { SiteHeader } from "./components/site-header";
 import { Toaster } from "./components/ui/toaster";
 import { VerifyEmailBanner } from "./components/verify-email-banner";
@@ -22,6 +22,12 @@ import { useRootData, useTheme } from "./lib/root-data";
 import { loadRoot, rootHeaders } from "./lib/root-loader.server";
 import { PageLanguageProvider, TranslationsScript, useTranslation } from "./lib/translations";
 import stylesheet from "./styles/tailwind.css";
+
+/**
+ * The footer is links under every page: its code loads when the browser is idle after the first view, and
+ * until then the server's footer works as it does without JavaScript (decision 0018).
+ */
+const SiteFooter = deferred(() => import("./components/site-footer").then((module) => module.SiteFooter));
 
 export const links: LinksFunction = () => [
 	{ rel: "stylesheet", href: stylesheet },

@@ -7,7 +7,7 @@ import { db } from "~/lib/db.server";
 import { getProjectById, listProjectsByArtist } from "~/models/projects.server";
 import { createUser } from "~/models/users.server";
 import { action as artistsAction, loader as artistsLoader } from "~/routes/admin.artists/route";
-import { loader as artistPageLoader } from "~/routes/artist.$id";
+import { loader as artistPageLoader } from "~/routes/artist.$id/route";
 import { loader as shopLoader } from "~/routes/shop/route";
 import { startSession } from "~/services/auth.server";
 import { withFormTokenIn } from "../support/form-tokens";

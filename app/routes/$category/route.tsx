@@ -1,37 +1,22 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { lazy, Suspense } from "react";
 import { CategoryBanner } from "~/components/catalog/category-banner";
 import { CategoryProjects } from "~/components/catalog/category-projects";
 import { DesignTypeChips } from "~/components/catalog/design-type-chips";
-import { afterIdle } from "~/lib/after-idle";
-import {
-	DESIGN_PAGE_CATEGORIES,
-	DESIGN_PAGE_TYPES,
-	type DesignPageType,
-	type ProjectCategory,
-	parseDesignPageType,
-	SITE_CATEGORIES,
-	type SiteCategory,
-} from "~/lib/categories";
+import { deferred } from "~/components/deferred";
 import type { I18nHandle } from "~/lib/i18n";
-import { getLanguage, i18nServer } from "~/lib/i18n.server";
-import { logger } from "~/lib/logger.server";
-import type { ProjectSummary } from "~/lib/project-summary";
 import { rootMetaData, seoMeta } from "~/lib/seo";
-import { listProjectsByCategory, toProjectSummary } from "~/models/projects.server";
+import { loadCategory } from "./category-data.server";
 
-/** The texts this page shows besides `common` (app/lib/i18n.ts pageNamespaces). */
 /**
  * The art page's collections carousel loads when the browser is idle after the first view (and only on
  * that page): until then the server's HTML is a scrollable, snapping row, as without JavaScript.
  */
-const ArtCollections = lazy(() =>
-	afterIdle(() => import("~/components/catalog/art-collections")).then((module) => ({
-		default: module.ArtCollections,
-	})),
+const ArtCollections = deferred(() =>
+	import("~/components/catalog/art-collections").then((module) => module.ArtCollections),
 );
 
+/** The texts this page shows besides `common` (app/lib/i18n.ts pageNamespaces). */
 export const handle = { i18n: ["catalog"] } satisfies I18nHandle;
 
 /**
@@ -45,39 +30,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 	return seoMeta({ ...data.meta, path: `/${data.category}`, origin, language });
 };
 
-function isSiteCategory(value: string | undefined): value is SiteCategory {
-	return (SITE_CATEGORIES as readonly string[]).includes(value ?? "");
-}
-
-export async function loader({ request, params }: LoaderFunctionArgs) {
-	const { category } = params;
-	if (!isSiteCategory(category)) throw new Response("Not Found", { status: 404 });
-	const language = await getLanguage(request);
-	const t = await i18nServer.getFixedT(language, "catalog");
-	const type =
-		category === "design" ? parseDesignPageType(new URL(request.url).searchParams.get("type")) : null;
-	const meta = {
-		title: t("category.metaTitle", { category: t(`nav.${category}`, { ns: "common" }) }),
-		description: t(`category.metaDescription.${category}`),
-	};
-	try {
-		const rows = await listProjectsByCategory(categoriesShown(category, type));
-		const projects = rows.map((row) => toProjectSummary(row, language));
-		return { category, type, projects, failed: false, meta };
-	} catch (error) {
-		// The page (and the site around it) still renders with a translated alert; the cause goes to the log,
-		// never to the visitor, so the page data carries only that it failed.
-		logger.error("loading category projects failed", error, { category });
-		const projects: ProjectSummary[] = [];
-		return data({ category, type, projects, failed: true, meta }, { status: 500 });
-	}
-}
-
-/** The project categories a category page lists: Design holds three, narrowed by its chip; the others one. */
-function categoriesShown(category: SiteCategory, type: DesignPageType | null): readonly ProjectCategory[] {
-	if (category !== "design") return [category];
-	return type ? [DESIGN_PAGE_TYPES[type]] : DESIGN_PAGE_CATEGORIES;
-}
+export const loader = ({ request, params }: LoaderFunctionArgs) => loadCategory(request, params.category);
 
 export default function CategoryPage() {
 	const { category, type, projects, failed } = useLoaderData<typeof loader>();
@@ -89,11 +42,7 @@ export default function CategoryPage() {
 				failed={failed}
 				filters={category === "design" ? <DesignTypeChips current={type} /> : null}
 			/>
-			{category === "art" ? (
-				<Suspense fallback={null}>
-					<ArtCollections />
-				</Suspense>
-			) : null}
+			{category === "art" ? <ArtCollections /> : null}
 		</>
 	);
 }

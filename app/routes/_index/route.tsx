@@ -1,10 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { lazy, Suspense } from "react";
-import { CategoryLinks } from "~/components/home/category-links";
+import { deferred } from "~/components/deferred";
 import { HomeHero } from "~/components/home/home-hero";
-import { AboutBlock, DesignersBlock, FeaturedBlock } from "~/components/home/home-sections";
-import { afterIdle } from "~/lib/after-idle";
 import type { I18nHandle } from "~/lib/i18n";
 import { imageUrl } from "~/lib/images";
 import { rootMetaData, seoMeta } from "~/lib/seo";
@@ -33,22 +30,21 @@ export const loader = ({ request }: LoaderFunctionArgs) => loadHome(request);
  * until then the server's HTML is on screen and works as a scrollable track with `#slide-N` links, as it
  * does without JavaScript (decision 0018).
  */
-const HeroSlider = lazy(() =>
-	afterIdle(() => import("~/components/home/hero-slider")).then((module) => ({ default: module.HeroSlider })),
+const HeroSlider = deferred(
+	() => import("~/components/home/hero-slider").then((module) => module.HeroSlider),
+	<SliderPlaceholder />,
 );
+
+/** The sections below the hero: links and cards, whose code can wait for the browser to be idle too. */
+const HomeMore = deferred(() => import("./home-more").then((module) => module.HomeMore));
 
 export default function Home() {
 	const { slides, featured, artists } = useLoaderData<typeof loader>();
 	return (
 		<>
-			<Suspense fallback={<SliderPlaceholder />}>
-				<HeroSlider slides={slides} />
-			</Suspense>
+			<HeroSlider slides={slides} />
 			<HomeHero />
-			<CategoryLinks />
-			<AboutBlock />
-			<FeaturedBlock projects={featured} />
-			<DesignersBlock artists={artists} />
+			<HomeMore featured={featured} artists={artists} />
 		</>
 	);
 }

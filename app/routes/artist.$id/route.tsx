@@ -5,15 +5,10 @@ import { ArrowLeftIcon, ArrowRightIcon } from "~/components/icons";
 import { ProjectCard } from "~/components/project-card";
 import { ResponsiveImage } from "~/components/responsive-image";
 import type { I18nHandle } from "~/lib/i18n";
-import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { imageUrl } from "~/lib/images";
-import { redirectToNotFound } from "~/lib/not-found";
 import { absoluteUrl, localizedUrl, rootMetaData, seoMeta } from "~/lib/seo";
 import { useTranslation } from "~/lib/translations";
-import { localizedWritten } from "~/lib/typography.server";
-import { getArtistById } from "~/models/artists.server";
-import { listProjectsByArtist, toProjectSummary } from "~/models/projects.server";
-import { toStoredImage } from "~/models/stored-image.server";
+import { loadArtistPage } from "./artist-data.server";
 
 /** The texts this page shows besides `common` (app/lib/i18n.ts pageNamespaces). */
 export const handle = { i18n: ["artists"] } satisfies I18nHandle;
@@ -44,28 +39,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 	});
 };
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-	const artist = params.id ? await getArtistById(params.id) : undefined;
-	if (!artist) throw redirectToNotFound(request);
-	const language = await getLanguage(request);
-	const t = await i18nServer.getFixedT(language, "artists");
-	const projects = await listProjectsByArtist(artist.id);
-	const description = localizedWritten(language, artist.description_en, artist.description_ru);
-	return {
-		artist: {
-			id: artist.id,
-			name: artist.name,
-			description,
-			image: toStoredImage(artist),
-		},
-		projects: projects.map((project) => toProjectSummary(project, language)),
-		meta: {
-			title: t("profile.metaTitle", { name: artist.name }),
-			// The opening sentence: search snippets stay short and still say what the studio does.
-			description: description.split(/(?<=[.!?…])\s+/)[0] ?? description,
-		},
-	};
-}
+export const loader = ({ request, params }: LoaderFunctionArgs) => loadArtistPage(request, params.id);
 
 export default function ArtistPage() {
 	const { artist, projects } = useLoaderData<typeof loader>();

@@ -1,17 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { deferred } from "~/components/deferred";
 import { ProjectCard } from "~/components/project-card";
-import { Pagination } from "~/components/ui/pagination";
 import type { I18nHandle } from "~/lib/i18n";
-import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { rootMetaData, seoMeta } from "~/lib/seo";
 import { cx } from "~/lib/site";
 import { useTranslation } from "~/lib/translations";
-import { listArtistsWithWorks } from "~/models/artists.server";
-import { SHOP_SORTS, searchProjects, toProjectSummary } from "~/models/projects.server";
-import { ShopFilters, ShopFiltersDisclosure, ShopFiltersJumpLink } from "./shop-filters";
-import { shopHref } from "./shop-href";
-import { parseShopQuery } from "./shop-query.server";
+import { loadShop } from "./shop-data.server";
+import { FILTERS_DISCLOSURE_ID, shopHref } from "./shop-href";
 
 /** The texts this page shows besides `common` (app/lib/i18n.ts pageNamespaces). */
 export const handle = { i18n: ["shop"] } satisfies I18nHandle;
@@ -25,38 +21,19 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 		path: "/shop",
 	});
 
-export async function loader({ request }: LoaderFunctionArgs) {
-	const params = parseShopQuery(new URL(request.url).searchParams);
-	const language = await getLanguage(request);
-	const t = await i18nServer.getFixedT(language, "shop");
-	const designers = await listArtistsWithWorks();
-	// ?designer= holds an artist's id (the same id the artist page and counts use); a designer the catalogue
-	// does not know is ignored, and case does not matter so hand-typed links still work.
-	const designer = designers.find((artist) => artist.id === params.designer?.toLowerCase())?.id;
-	const result = await searchProjects({
-		category: params.category,
-		artistId: designer,
-		query: params.q || undefined,
-		sort: params.sort,
-		page: params.page,
-	});
-	return {
-		query: {
-			category: params.category ?? "",
-			designer: designer ?? "",
-			q: params.q ?? "",
-			sort: params.sort,
-		},
-		designers,
-		// The sort options travel with the data: SHOP_SORTS lives in a server-only module.
-		sorts: [...SHOP_SORTS],
-		projects: result.projects.map((project) => toProjectSummary(project, language)),
-		total: result.total,
-		page: result.page,
-		pageCount: result.pageCount,
-		meta: { title: t("metaTitle"), description: t("metaDescription") },
-	};
-}
+export const loader = ({ request }: LoaderFunctionArgs) => loadShop(request);
+
+/**
+ * The filter forms (above the results, and folded below them on a phone) are plain GET forms that work as
+ * they are; their code (submit on change, fields kept in step with the URL) loads when the browser is idle
+ * after the first view (decision 0018).
+ */
+const ShopFilters = deferred(() => import("./shop-filters").then((module) => module.ShopFilters));
+const ShopFiltersDisclosure = deferred(() =>
+	import("./shop-filters").then((module) => module.ShopFiltersDisclosure),
+);
+/** The page links under the results work as plain links until their code is here too. */
+const Pagination = deferred(() => import("~/components/ui/pagination").then((module) => module.Pagination));
 
 export default function ShopPage() {
 	const { query, designers, sorts, projects, total, page, pageCount } = useLoaderData<typeof loader>();
@@ -119,5 +96,22 @@ export default function ShopPage() {
 				<ShopFiltersDisclosure query={query} designers={designers} sorts={sorts} />
 			</div>
 		</div>
+	);
+}
+
+/**
+ * On a phone, a way to the folded filters below the results without scrolling past them: an in-page link,
+ * which with JavaScript also unfolds them.
+ */
+function ShopFiltersJumpLink() {
+	const { t } = useTranslation("shop");
+	return (
+		<a
+			href={`#${FILTERS_DISCLOSURE_ID}`}
+			onClick={() => document.getElementById(FILTERS_DISCLOSURE_ID)?.setAttribute("open", "")}
+			className="link-underline shrink-0 py-2 text-sm font-semibold md:hidden"
+		>
+			{t("filters.jump")}
+		</a>
 	);
 }

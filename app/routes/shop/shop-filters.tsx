@@ -13,7 +13,7 @@ import { PROJECT_CATEGORIES } from "~/lib/categories";
 import { useTranslation } from "~/lib/translations";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { ShopSort } from "~/models/projects.server";
-import { DEFAULT_SORT, MAX_QUERY_LENGTH, type ShopQuery, shopHref } from "./shop-href";
+import { DEFAULT_SORT, FILTERS_DISCLOSURE_ID, MAX_QUERY_LENGTH, type ShopQuery, shopHref } from "./shop-href";
 
 /**
  * Keeps an uncontrolled field in step with the URL after a navigation (Reset, Back), without touching what
@@ -155,25 +155,6 @@ export function ShopFilters({
 				</Link>
 			</div>
 		</Form>
-	);
-}
-
-const FILTERS_DISCLOSURE_ID = "shop-filters";
-
-/**
- * On a phone, a way to the folded filters below the results without scrolling past them: an in-page link,
- * which with JavaScript also unfolds them.
- */
-export function ShopFiltersJumpLink() {
-	const { t } = useTranslation("shop");
-	return (
-		<a
-			href={`#${FILTERS_DISCLOSURE_ID}`}
-			onClick={() => document.getElementById(FILTERS_DISCLOSURE_ID)?.setAttribute("open", "")}
-			className="link-underline shrink-0 py-2 text-sm font-semibold md:hidden"
-		>
-			{t("filters.jump")}
-		</a>
 	);
 }
 

@@ -2,6 +2,8 @@ import type { ShopSort } from "~/models/projects.server";
 
 export const DEFAULT_SORT: ShopSort = "newest";
 export const MAX_QUERY_LENGTH = 100;
+/** The folded filters on a phone, which the link above the results leads to. */
+export const FILTERS_DISCLOSURE_ID = "shop-filters";
 
 /** What the shop shows: the filters as the URL carries them (empty when not set). */
 export interface ShopQuery {

@@ -1,7 +1,17 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, SqliteAdapter, type SqliteDatabase, SqliteDialect } from "kysely";
+import {
+	CompiledQuery,
+	type DatabaseConnection,
+	type Driver,
+	Kysely,
+	SqliteAdapter,
+	type SqliteDatabase,
+	SqliteDialect,
+	type SqliteDialectConfig,
+	SqliteDriver,
+} from "kysely";
 import type { Database } from "./schema";
 
 export interface DatabaseHandle {
@@ -27,9 +37,32 @@ class TransactionalDdlSqliteAdapter extends SqliteAdapter {
 	}
 }
 
+/**
+ * Transactions start with BEGIN IMMEDIATE, taking the write lock at once (waiting for it up to the busy
+ * timeout). With a plain BEGIN, a transaction that reads and then writes (delete a project: read it, its
+ * pictures, then delete) fails at once with "database is locked" when another connection (a CLI, a second
+ * process) commits in between: its snapshot is stale and SQLite cannot wait that out.
+ */
+class ImmediateTransactionSqliteDriver extends SqliteDriver {
+	override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+		await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+	}
+}
+
 class FormaSqliteDialect extends SqliteDialect {
+	readonly #config: SqliteDialectConfig;
+
+	constructor(config: SqliteDialectConfig) {
+		super(config);
+		this.#config = config;
+	}
+
 	override createAdapter(): SqliteAdapter {
 		return new TransactionalDdlSqliteAdapter();
+	}
+
+	override createDriver(): Driver {
+		return new ImmediateTransactionSqliteDriver(this.#config);
 	}
 }
 

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import SQLite from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { MIN_BUSY_TIMEOUT_MS, openDatabase, readPragmas } from "../../db/connection";
 import { MigrationFailedError, migrateToLatest } from "../../db/migrate";
@@ -67,6 +68,32 @@ describe("database", () => {
 			db.insertInto("project_images").values({ project_id: "no-such-project", image_url: "x.jpg" }).execute(),
 		).rejects.toThrow(/FOREIGN KEY/);
 		await db.destroy();
+	});
+
+	it("a transaction that reads, then writes, commits even when another connection writes in between", async () => {
+		const file = path.join(tempDir(), "two-writers.sqlite");
+		const { db, sqlite } = openDatabase(file);
+		await migrateToLatest(db);
+		await seedDatabase(db, path.join(path.dirname(file), "uploads"));
+		// A second process on the same file (a CLI, a test, another instance), impatient so the test is quick.
+		const other = new SQLite(file);
+		other.pragma("busy_timeout = 50");
+		cleanups.push(() => other.close());
+		let otherWrite: "committed" | "waited for the lock" = "committed";
+		await db.transaction().execute(async (trx) => {
+			const project = await trx.selectFrom("projects").select("id").executeTakeFirstOrThrow();
+			try {
+				other.prepare("update settings set allow_registration = 0 where id = 1").run();
+			} catch {
+				otherWrite = "waited for the lock";
+			}
+			// With a plain BEGIN this delete failed at once with "database is locked" (a stale snapshot).
+			await trx.deleteFrom("project_images").where("project_id", "=", project.id).execute();
+		});
+		// The other writer waited for the transaction (and then could go on); nothing failed here.
+		expect(otherWrite).toBe("waited for the lock");
+		other.prepare("update settings set allow_registration = 0 where id = 1").run();
+		sqlite.close();
 	});
 
 	it("seeds 18 products, 7 artists and 3 slides once; seeding again changes nothing", async () => {

@@ -8,15 +8,21 @@ import { ADMIN, submitBadRegistration, submitLogin, uniqueEmail } from "./sessio
  * and look at what the visitor gets meanwhile and once it arrives.
  */
 
-/** Holds every script the page asks for from now on; `release` lets them through. */
+/**
+ * Holds every script the page asks for from now on; `release` lets them through, and every script asked
+ * for after it (a module's own imports are asked for only once it has arrived) goes straight on.
+ */
 async function holdScripts(page: Page) {
 	const held: Array<() => Promise<void>> = [];
-	await page.route(/\.js(\?|$)/, (route) => {
-		held.push(() => route.continue());
+	let released = false;
+	await page.route(/\.js(\?|$)/, async (route) => {
+		if (released) await route.continue();
+		else held.push(() => route.continue());
 	});
 	return {
 		count: () => held.length,
 		release: async () => {
+			released = true;
 			for (const next of held.splice(0)) await next();
 			await page.unrouteAll({ behavior: "ignoreErrors" });
 		},

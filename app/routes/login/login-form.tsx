@@ -8,11 +8,7 @@ import type { action } from "./route";
 
 const loadValidator = () => import("./schema").then((schema) => schema.validateLogin);
 
-/**
- * The sign-in form with its checks in the browser (Conform). The page loads it when the browser is idle
- * after the first view; until then the server's HTML is a plain form that posts as it does without
- * JavaScript.
- */
+/** The sign-in form, with its checks in the browser (Conform). */
 export function LoginForm({ redirectTo }: { redirectTo: string }) {
 	const { t } = useTranslation("account");
 	const actionData = useActionData<typeof action>();

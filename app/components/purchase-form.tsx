@@ -53,13 +53,12 @@ export function PurchaseForm({
 	const action = purchaseRequestPath(projectId);
 	const fetcherResult = fetcher.data && !fetcher.data.ok ? fetcher.data.result : undefined;
 	const token = useDialogToken(dialog, action, fetcher.data);
-	const validation = useLazyValidation(loadValidator);
+	const validation = useLazyValidation(loadValidator, "onBlur");
 	const [form, fields] = useForm({
 		id: `purchase-${projectId}`,
 		lastResult: dialog ? fetcherResult : lastResult,
 		defaultValue: { email: defaultEmail ?? "", phone: "+7" },
-		onValidate: validation.onValidate,
-		shouldValidate: "onBlur",
+		...validation.formOptions,
 		shouldRevalidate: "onInput",
 	});
 	useCatchUpValidation(validation, form);

@@ -17,9 +17,12 @@ export type Validator<Input extends Record<string, unknown>, Output> = (
  *   schema is here.
  *
  * The action imports the same schema module, dynamically, so that it stays out of the page's bundle.
+ * `shouldValidate` is Conform's, given here so that `useCatchUpValidation` knows it too: spread
+ * `formOptions` into `useForm`.
  */
 export function useLazyValidation<Input extends Record<string, unknown>, Output>(
 	load: () => Promise<Validator<Input, Output>>,
+	shouldValidate: "onBlur" | "onSubmit",
 ) {
 	const [validator, setValidator] = useState<Validator<Input, Output>>();
 	const loading = useRef<Promise<void>>(undefined);
@@ -48,20 +51,58 @@ export function useLazyValidation<Input extends Record<string, unknown>, Output>
 		}) as Submission<Input, string[], Output>;
 	};
 	return {
-		onValidate,
+		/** Spread into Conform's `useForm` options. */
+		formOptions: { onValidate, shouldValidate },
 		validator,
 		missed,
+		start,
 		/** Spread on the `<Form>`: the first focus or keystroke fetches the schema. */
 		formProps: { onFocus: start, onInput: start },
 	};
 }
 
-/** Checks again, once the schema is here, the fields that were blurred or typed in before it arrived. */
+/**
+ * Whether the visitor changed a control before the page's code arrived (the server's HTML is a plain form
+ * until then): its value is no longer the one the server rendered.
+ */
+function changedBeforeHydration(
+	control: Element,
+): control is HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement {
+	if (control instanceof HTMLInputElement) {
+		if (control.type === "hidden") return false;
+		if (control.type === "checkbox" || control.type === "radio")
+			return control.checked !== control.defaultChecked;
+		return control.value !== control.defaultValue;
+	}
+	if (control instanceof HTMLTextAreaElement) return control.value !== control.defaultValue;
+	if (control instanceof HTMLSelectElement)
+		return Array.from(control.options).some((option) => option.selected !== option.defaultSelected);
+	return false;
+}
+
+/**
+ * Checks again, once the schema is here, the fields that were blurred or typed in before it arrived.
+ *
+ * A form checked on blur also counts the fields the visitor filled in and left before the form hydrated
+ * (a slow connection, or a form whose code loads after the first view): Conform never saw that blur, and
+ * without this such a field would be checked only on submit. The field being typed in is left to its blur.
+ */
 export function useCatchUpValidation<Input extends Record<string, unknown>, Output>(
 	lazy: ReturnType<typeof useLazyValidation<Input, Output>>,
-	form: Pick<FormMetadata<Input>, "validate">,
+	form: Pick<FormMetadata<Input>, "validate" | "id">,
 ) {
-	const { validator, missed } = lazy;
+	const { validator, missed, start } = lazy;
+	const checksOnBlur = lazy.formOptions.shouldValidate === "onBlur";
+	// biome-ignore lint/correctness/useExhaustiveDependencies: once, when the form hydrates
+	useEffect(() => {
+		const element = document.getElementById(form.id);
+		if (!checksOnBlur || !(element instanceof HTMLFormElement)) return;
+		for (const control of Array.from(element.elements)) {
+			if (changedBeforeHydration(control) && control !== document.activeElement && control.name)
+				missed.current.add(control.name);
+		}
+		if (missed.current.size > 0) start();
+	}, []);
 	useEffect(() => {
 		if (!validator) return;
 		for (const name of missed.current) form.validate({ name });

@@ -60,13 +60,12 @@ export default function ForgotPasswordPage() {
 	const { t } = useTranslation("account");
 	const actionData = useActionData<typeof action>();
 	const navigation = useNavigation();
-	const validation = useLazyValidation(loadValidator);
+	const validation = useLazyValidation(loadValidator, "onSubmit");
 	const [form, fields] = useForm({
 		id: "forgot-password",
 		lastResult: actionData?.result,
 		constraint: { email: { required: true } },
-		onValidate: validation.onValidate,
-		shouldValidate: "onSubmit",
+		...validation.formOptions,
 		shouldRevalidate: "onInput",
 	});
 	useCatchUpValidation(validation, form);

@@ -73,13 +73,12 @@ export default function ResetPasswordPage() {
 	const { token, problem: linkProblem } = useLoaderData<typeof loader>();
 	const actionData = useActionData<typeof action>();
 	const navigation = useNavigation();
-	const validation = useLazyValidation(loadValidator);
+	const validation = useLazyValidation(loadValidator, "onSubmit");
 	const [form, fields] = useForm({
 		id: "reset-password",
 		lastResult: actionData?.result,
 		constraint: { password: { required: true }, confirm: { required: true } },
-		onValidate: validation.onValidate,
-		shouldValidate: "onSubmit",
+		...validation.formOptions,
 		shouldRevalidate: "onInput",
 	});
 	useCatchUpValidation(validation, form);

@@ -30,12 +30,11 @@ async function holdScripts(page: Page) {
 }
 
 /**
- * Waits until the form is interactive (Conform turns the browser's own checks off then), types `value` into
- * the field labelled `field` and moves on to `next`, while the check is held back; then lets it arrive.
- * Starting on the form must have asked for it: nothing had before.
+ * Types `value` into the field labelled `field` and moves on to `next` while every script is held back, then
+ * lets them arrive. Starting on the form must have asked for something: its check, or the form's own code.
  */
 async function leaveFieldEarly(page: Page, form: Locator, field: string, value: string, next: string) {
-	await expect(form).toHaveAttribute("novalidate", "");
+	await expect(form).toBeVisible();
 	const scripts = await holdScripts(page);
 	await page.getByLabel(field).fill(value);
 	await page.getByLabel(next).focus();
@@ -59,6 +58,26 @@ test.describe("form checks that arrive after the page", () => {
 		await expect(page.getByText("Введите корректный email")).toHaveCount(0);
 	});
 
+	test("fields filled in before the form's code arrived are checked when it arrives, the one being typed in on leaving it", async ({
+		page,
+	}) => {
+		// Nothing of the page's code yet: the server's HTML only, as on a slow connection.
+		const scripts = await holdScripts(page);
+		await page.goto("/register", { waitUntil: "commit" });
+		await page.getByLabel("Email").fill("not-an-email");
+		await page.getByLabel("Phone").fill("+7123");
+		await page.getByLabel("Password").fill("short");
+		await expect.poll(scripts.count).toBeGreaterThan(0);
+		await scripts.release();
+		await expect(page.getByText("Enter a valid email")).toBeVisible();
+		await expect(page.getByText("Phone must be in the format +7XXXXXXXXXX")).toBeVisible();
+		await expect(page.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
+		// Still in the password field: checked when the visitor leaves it, as Conform does.
+		await expect(page.getByText("Password must be at least 8 characters")).toHaveCount(0);
+		await page.getByLabel("Email").focus();
+		await expect(page.getByText("Password must be at least 8 characters")).toBeVisible();
+	});
+
 	test("the purchase form on a project page: a field left early is checked once the check is here", async ({
 		page,
 	}) => {
@@ -72,7 +91,7 @@ test.describe("form checks that arrive after the page", () => {
 		page,
 	}) => {
 		await page.goto("/register");
-		await expect(page.locator("form#register")).toHaveAttribute("novalidate", "");
+		await expect(page.locator("form#register")).toBeVisible();
 		let scripts = await holdScripts(page);
 		// Only bad input here: a registration would spend one of the ten an address gets in 15 minutes.
 		await submitBadRegistration(page);
@@ -81,7 +100,7 @@ test.describe("form checks that arrive after the page", () => {
 
 		// A valid post while the check is still on its way: a sign-in goes through.
 		await page.goto("/login");
-		await expect(page.locator("form#login")).toHaveAttribute("novalidate", "");
+		await expect(page.locator("form#login")).toBeVisible();
 		scripts = await holdScripts(page);
 		// The post leaves while the check is held (the admin pages' own scripts wait behind it too).
 		const posted = page.waitForResponse((response) => response.request().method() === "POST");

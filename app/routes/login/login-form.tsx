@@ -13,13 +13,12 @@ export function LoginForm({ redirectTo }: { redirectTo: string }) {
 	const { t } = useTranslation("account");
 	const actionData = useActionData<typeof action>();
 	const navigation = useNavigation();
-	const validation = useLazyValidation(loadValidator);
+	const validation = useLazyValidation(loadValidator, "onSubmit");
 	const [form, fields] = useForm({
 		id: "login",
 		lastResult: actionData?.result,
 		constraint: { username: { required: true }, password: { required: true } },
-		onValidate: validation.onValidate,
-		shouldValidate: "onSubmit",
+		...validation.formOptions,
 		shouldRevalidate: "onInput",
 	});
 	useCatchUpValidation(validation, form);

@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { AuthCard } from "~/components/auth-card";
+import { deferred } from "~/components/deferred";
 import type { I18nHandle } from "~/lib/i18n";
 import { passRetryAfter } from "~/lib/retry-after";
 import { rootMetaData, seoMeta } from "~/lib/seo";
 import { useTranslation } from "~/lib/translations";
 import { loadLogin, logIn } from "./login.server";
-import { LoginForm } from "./login-form";
 
 /** The texts this page shows besides `common` (app/lib/i18n.ts pageNamespaces). */
 export const handle = { i18n: ["account"] } satisfies I18nHandle;
@@ -28,6 +28,12 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 export const loader = ({ request }: LoaderFunctionArgs) => loadLogin(request);
 
 export const action = ({ request }: ActionFunctionArgs) => logIn(request);
+
+/**
+ * The form's code (Conform) loads when the browser is idle after the first view: until then the server's
+ * HTML is a plain form that posts and answers as it does without JavaScript (decision 0018).
+ */
+const LoginForm = deferred(() => import("./login-form").then((module) => module.LoginForm));
 
 export default function LoginPage() {
 	const { t } = useTranslation("account");

@@ -14,13 +14,12 @@ export function RegisterForm({ formToken }: { formToken: string | null }) {
 	const { t } = useTranslation("account");
 	const actionData = useActionData<typeof action>();
 	const navigation = useNavigation();
-	const validation = useLazyValidation(loadValidator);
+	const validation = useLazyValidation(loadValidator, "onBlur");
 	const [form, fields] = useForm({
 		id: "register",
 		lastResult: actionData?.result,
 		defaultValue: { phone: "+7" },
-		onValidate: validation.onValidate,
-		shouldValidate: "onBlur",
+		...validation.formOptions,
 		shouldRevalidate: "onInput",
 	});
 	useCatchUpValidation(validation, form);

@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard } from "~/components/auth-card";
+import { deferred } from "~/components/deferred";
 import { FormAlert } from "~/components/ui/form-alert";
 import type { I18nHandle } from "~/lib/i18n";
 import { passRetryAfter } from "~/lib/retry-after";
 import { rootMetaData, seoMeta } from "~/lib/seo";
 import { useTranslation } from "~/lib/translations";
 import { loadRegister, register } from "./register.server";
-import { RegisterForm } from "./register-form";
 
 /** The texts this page shows besides `common` (app/lib/i18n.ts pageNamespaces). */
 export const handle = { i18n: ["account"] } satisfies I18nHandle;
@@ -29,6 +29,12 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 export const loader = ({ request }: LoaderFunctionArgs) => loadRegister(request);
 
 export const action = ({ request }: ActionFunctionArgs) => register(request);
+
+/**
+ * The form's code (Conform) loads when the browser is idle after the first view: until then the server's
+ * HTML is a plain form that posts and answers as it does without JavaScript (decision 0018).
+ */
+const RegisterForm = deferred(() => import("./register-form").then((module) => module.RegisterForm));
 
 export default function RegisterPage() {
 	const { t } = useTranslation("account");

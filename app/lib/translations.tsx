@@ -1,4 +1,6 @@
 import { createContext, useContext, useMemo, useSyncExternalStore } from "react";
+// Not for its exports: puts small shared modules in the chunk every page loads (see the module).
+import "./common-chunk";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "./i18n";
 import { useNonce } from "./nonce";
 import { fixedT, type Texts, type TFunction } from "./translate";

@@ -51,6 +51,29 @@ const envSchema = z
 			.optional(),
 		/** The sender's address; the sender's name is the shop name from the settings. */
 		MAIL_FROM: z.email({ error: "must be an e-mail address such as hello@forma.gallery" }).optional(),
+		/**
+		 * Images in an S3-compatible bucket instead of UPLOADS_DIR (docs/decisions/0025): S3_BUCKET selects it,
+		 * S3_REGION is then required; S3_ENDPOINT for anything but AWS; the key pair, or the SDK's own chain.
+		 */
+		S3_BUCKET: z
+			.string()
+			.regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, {
+				error: "must be a bucket name: 3–63 lowercase letters, digits, dots and hyphens",
+			})
+			.optional(),
+		S3_ENDPOINT: z
+			.url({
+				protocol: /^https?$/,
+				error: "must be an http(s) URL such as https://s3.eu-central-1.amazonaws.com",
+			})
+			.optional(),
+		S3_REGION: z.string().min(1).optional(),
+		S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+		S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+		S3_FORCE_PATH_STYLE: z
+			.enum(["true", "false", "1", "0"], { error: "must be true or false" })
+			.transform((value) => value === "true" || value === "1")
+			.default(false),
 	})
 	.superRefine((env, ctx) => {
 		if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
@@ -69,6 +92,30 @@ const envSchema = z
 				path: ["MAIL_FROM"],
 				message: "is required with SMTP_URL (the sender's address, e.g. hello@forma.gallery)",
 			});
+		}
+		// A partial S3 configuration would quietly keep images on one instance's disk: refuse it.
+		const s3Setting = (
+			["S3_ENDPOINT", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const
+		).find((name) => env[name] !== undefined);
+		if (!env.S3_BUCKET && s3Setting) {
+			ctx.addIssue({
+				code: "custom",
+				path: ["S3_BUCKET"],
+				message: `is required when ${s3Setting} is set (without it images stay in UPLOADS_DIR)`,
+			});
+		}
+		if (env.S3_BUCKET && !env.S3_REGION) {
+			ctx.addIssue({
+				code: "custom",
+				path: ["S3_REGION"],
+				message:
+					"is required with S3_BUCKET (the bucket's region, e.g. eu-central-1; auto for Cloudflare R2)",
+			});
+		}
+		if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+			const missing = env.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID";
+			const given = env.S3_ACCESS_KEY_ID ? "S3_ACCESS_KEY_ID" : "S3_SECRET_ACCESS_KEY";
+			ctx.addIssue({ code: "custom", path: [missing], message: `is required with ${given}` });
 		}
 		if (env.BACKUP_INTERVAL_HOURS > 0 && !env.BACKUP_DIR) {
 			ctx.addIssue({

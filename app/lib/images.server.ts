@@ -1,7 +1,6 @@
-import { createHash, randomBytes } from "node:crypto";
-import fs from "node:fs/promises";
-import path from "node:path";
+import { createHash } from "node:crypto";
 import sharp from "sharp";
+import type { ImageStore } from "./image-store.server";
 import { variantKey, variantWidths } from "./images";
 import { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, TARGET_IMAGE_BYTES } from "./upload-limits";
 
@@ -13,23 +12,6 @@ export interface SavedImage {
 
 /** Upload folders (the spec's storage buckets). */
 export type ImageFolder = "projects" | "gallery" | "slides" | "artists";
-
-/**
- * Writes via a temporary file and a rename, so a crash never leaves a half-written file under a name
- * that a database row could point to.
- */
-export async function writeFileAtomic(filePath: string, data: Buffer): Promise<void> {
-	await fs.mkdir(path.dirname(filePath), { recursive: true });
-	const temporary = `${filePath}.${randomBytes(6).toString("hex")}.tmp`;
-	const handle = await fs.open(temporary, "w");
-	try {
-		await handle.writeFile(data);
-		await handle.sync();
-	} finally {
-		await handle.close();
-	}
-	await fs.rename(temporary, filePath);
-}
 
 /** Re-encoding steps (spec): JPEG quality drops by this much at a time, never below the floor. */
 const QUALITY_STEP = 10;
@@ -65,7 +47,7 @@ export const UPLOAD_RASTER_OPTIONS = {
  * The input is decoded once to raw pixels; every output is encoded from those.
  */
 export async function storeRasterImage(
-	uploadsDir: string,
+	store: ImageStore,
 	folder: ImageFolder,
 	input: Buffer,
 	{
@@ -109,11 +91,7 @@ export async function storeRasterImage(
 	const hash = createHash("sha256").update(jpeg).digest("hex").slice(0, 20);
 	const key = `${folder}/${hash}.jpg`;
 	// Variants first: a row can only point at the JPEG's key, so once that file exists its variants do too.
-	await Promise.all(
-		variants.map((variant) =>
-			writeFileAtomic(path.join(uploadsDir, variantKey(key, variant.width)), variant.data),
-		),
-	);
-	await writeFileAtomic(path.join(uploadsDir, key), jpeg);
+	await Promise.all(variants.map((variant) => store.put(variantKey(key, variant.width), variant.data)));
+	await store.put(key, jpeg);
 	return { key, width: info.width, height: info.height };
 }

@@ -1,8 +1,11 @@
-import { createReadStream } from "node:fs";
-import fs from "node:fs/promises";
+/**
+ * Image keys and how an image is answered at /resources/images/<key> (docs/decisions/0006, 0025): which keys
+ * can exist, their content types, and the headers every stored image is served with, whichever store
+ * holds it and whichever layer (app/server/image-files.ts, or the dev server's resource route) answers.
+ */
 import path from "node:path";
-import { Readable } from "node:stream";
-import { getEnv } from "./env.server";
+import type { Readable } from "node:stream";
+import type { ImageStore } from "./image-store.server";
 
 const CONTENT_TYPES: Record<string, string> = {
 	".jpg": "image/jpeg",
@@ -15,54 +18,88 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 /** Names we write are content hashes: a name never points at different bytes, so caches may keep them forever. */
-const IMMUTABLE = "public, max-age=31536000, immutable";
+export const IMAGE_CACHE_CONTROL = "public, max-age=31536000, immutable";
 
-function notFound(): Response {
-	return new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+/** An uploaded SVG is a document: it may not run scripts or load anything, even if opened directly. */
+const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+
+/**
+ * A key an image could be stored under: "/"-separated names, none empty or starting with a dot (no "..",
+ * no hidden files such as health probes), no backslash or NUL. Anything else is refused before any store
+ * is asked, so no request can reach outside the images, on disk or in a bucket.
+ */
+export function isSafeImageKey(key: string): boolean {
+	if (key.includes("\0") || key.includes("\\")) return false;
+	return key.split("/").every((segment) => segment !== "" && !segment.startsWith("."));
 }
 
 /** Resolves a request path inside the uploads folder, or null for anything that tries to leave it. */
 export function resolveUploadPath(uploadsDir: string, relative: string): string | null {
-	if (relative.includes("\0") || relative.includes("\\")) return null;
-	const segments = relative.split("/");
-	if (
-		segments.some(
-			(segment) => segment === "" || segment === "." || segment === ".." || segment.startsWith("."),
-		)
-	)
-		return null;
+	if (!isSafeImageKey(relative)) return null;
 	const root = path.resolve(uploadsDir);
-	const resolved = path.resolve(root, ...segments);
+	const resolved = path.resolve(root, ...relative.split("/"));
 	return resolved.startsWith(root + path.sep) ? resolved : null;
 }
 
-export async function serveUpload(request: Request, relative: string): Promise<Response> {
-	const filePath = resolveUploadPath(getEnv().UPLOADS_DIR, relative);
-	const contentType = filePath ? CONTENT_TYPES[path.extname(filePath).toLowerCase()] : undefined;
-	if (!filePath || !contentType) return notFound();
-	let stat: Awaited<ReturnType<typeof fs.stat>>;
-	try {
-		stat = await fs.stat(filePath);
-	} catch {
-		return notFound();
-	}
-	if (!stat.isFile()) return notFound();
+/** The Content-Type an image key is served with, from its extension; undefined for anything else. */
+export function imageContentType(key: string): string | undefined {
+	return CONTENT_TYPES[path.extname(key).toLowerCase()];
+}
 
-	const etag = `"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
-	const headers = new Headers({
+export interface ImageRequest {
+	method: string;
+	/** The key as requested (already %-decoded), e.g. "projects/3f9a…c2.jpg". */
+	key: string;
+	ifNoneMatch?: string | undefined;
+	ifModifiedSince?: string | undefined;
+}
+
+export type ImageAnswer =
+	| { status: 404 }
+	| { status: 304 | 200; headers: Record<string, string>; body: Readable | null };
+
+function headersFor(contentType: string, etag: string | undefined): Record<string, string> {
+	const headers: Record<string, string> = {
 		"Content-Type": contentType,
-		"Cache-Control": IMMUTABLE,
-		ETag: etag,
-		"Last-Modified": stat.mtime.toUTCString(),
+		"Cache-Control": IMAGE_CACHE_CONTROL,
 		"X-Content-Type-Options": "nosniff",
+	};
+	if (etag) headers.ETag = etag;
+	if (contentType === "image/svg+xml") headers["Content-Security-Policy"] = SVG_POLICY;
+	return headers;
+}
+
+function parseHttpDate(value: string | undefined): Date | undefined {
+	if (!value) return undefined;
+	const date = new Date(value);
+	return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+/**
+ * What to answer for an image request: 404 for a key that is not an image's or is not stored, 304 when the
+ * requester's copy is current, else 200 with the bytes (none for HEAD). The content type comes from the
+ * key, never from what the store says about the object.
+ */
+export async function answerImageRequest(store: ImageStore, request: ImageRequest): Promise<ImageAnswer> {
+	const contentType = imageContentType(request.key);
+	if (!contentType || !isSafeImageKey(request.key)) return { status: 404 };
+	const opened = await store.open(request.key, {
+		ifNoneMatch: request.ifNoneMatch,
+		ifModifiedSince: parseHttpDate(request.ifModifiedSince),
 	});
-	// An uploaded SVG is a document: it may not run scripts or load anything, even if opened directly.
-	if (contentType === "image/svg+xml") {
-		headers.set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+	if (opened === null) return { status: 404 };
+	if (opened === "not-modified") {
+		// A 304 repeats the tag the requester matched (a browser sends the one it was given).
+		const single =
+			request.ifNoneMatch && !request.ifNoneMatch.includes(",") ? request.ifNoneMatch : undefined;
+		return { status: 304, headers: headersFor(contentType, single), body: null };
 	}
-	if (request.headers.get("If-None-Match") === etag) return new Response(null, { status: 304, headers });
-	headers.set("Content-Length", String(stat.size));
-	if (request.method === "HEAD") return new Response(null, { status: 200, headers });
-	const body = Readable.toWeb(createReadStream(filePath)) as ReadableStream<Uint8Array>;
-	return new Response(body, { status: 200, headers });
+	const headers = headersFor(contentType, opened.etag);
+	headers["Last-Modified"] = opened.lastModified.toUTCString();
+	headers["Content-Length"] = String(opened.size);
+	if (request.method === "HEAD") {
+		opened.body.destroy();
+		return { status: 200, headers, body: null };
+	}
+	return { status: 200, headers, body: opened.body };
 }

@@ -11,16 +11,15 @@ import {
 	unstable_parseMultipartFormData,
 } from "@remix-run/node";
 import sharp from "sharp";
-import { getEnv } from "~/lib/env.server";
 import { MAX_FORM_FIELDS, readFormData } from "~/lib/form.server";
 import { formatMegabytes } from "~/lib/format";
 import { DEFAULT_LANGUAGE, type Language } from "~/lib/i18n";
+import { getImageStore } from "~/lib/image-store.server";
 import {
 	type ImageFolder,
 	type SavedImage,
 	storeRasterImage,
 	UPLOAD_RASTER_OPTIONS,
-	writeFileAtomic,
 } from "~/lib/images.server";
 import { logger } from "~/lib/logger.server";
 import { sanitizeSvg } from "~/lib/svg-sanitize.server";
@@ -30,7 +29,6 @@ import {
 	MAX_UPLOAD_REQUEST_BYTES,
 	RASTER_IMAGE_FORMATS,
 } from "~/lib/upload-limits";
-import { resolveUploadPath } from "~/lib/uploads.server";
 import { isImageReferenced } from "~/models/image-references.server";
 
 export { MAX_IMAGE_PIXELS } from "~/lib/upload-limits";
@@ -204,7 +202,7 @@ export interface StoreImageOptions {
 
 /**
  * Validates by decoding, resizes/compresses (raster) or sanitises (SVG), stores with variants under
- * uploads/<folder>. Empty/absent file → null. The format comes from the content as sharp decodes it, never
+ * <folder>/ in the image store. Empty/absent file → null. The format comes from the content as sharp decodes it, never
  * from the file name or the type the browser claimed.
  */
 export async function storeUploadedImage(
@@ -236,7 +234,7 @@ export async function storeUploadedImage(
 		return fail("tooManyPixels", { name, width, height });
 	}
 	try {
-		const image = await storeRasterImage(getEnv().UPLOADS_DIR, folder, input, UPLOAD_RASTER_OPTIONS);
+		const image = await storeRasterImage(getImageStore(), folder, input, UPLOAD_RASTER_OPTIONS);
 		return { ok: true, image };
 	} catch (error) {
 		logger.error("processing an uploaded image failed", error, { file: name });
@@ -255,7 +253,7 @@ async function storeSvg(input: Buffer, folder: ImageFolder, name: string): Promi
 		return fail("svgFailed", { name });
 	}
 	const key = `${folder}/${createHash("sha256").update(clean).digest("hex").slice(0, 20)}.svg`;
-	await writeFileAtomic(path.join(getEnv().UPLOADS_DIR, key), clean);
+	await getImageStore().put(key, clean);
 	return { ok: true, image: { key, width: metadata.width ?? 0, height: metadata.height ?? 0 } };
 }
 
@@ -268,18 +266,13 @@ export async function deleteImageIfUnused(key: string | null): Promise<void> {
 	if (!key) return;
 	try {
 		if (await isImageReferenced(key)) return;
-		const filePath = resolveUploadPath(getEnv().UPLOADS_DIR, key);
-		if (!filePath) return;
-		const folder = path.dirname(filePath);
-		const fileName = path.basename(filePath);
-		const stem = fileName.replace(/\.[a-z0-9]+$/i, "");
-		const names = await fs.readdir(folder).catch(() => [] as string[]);
-		const doomed = names.filter(
-			(candidate) =>
-				candidate === fileName ||
-				(candidate.startsWith(`${stem}-`) && /^-\d+w\.webp$/.test(candidate.slice(stem.length))),
+		const store = getImageStore();
+		const stem = key.replace(/\.[a-z0-9]+$/i, "");
+		// The variants are "<stem>-<width>w.webp" beside it; a listing finds them whatever widths were made.
+		const doomed = (await store.list(stem)).filter(
+			(candidate) => candidate === key || /^-\d+w\.webp$/.test(candidate.slice(stem.length)),
 		);
-		await Promise.all(doomed.map((candidate) => fs.rm(path.join(folder, candidate), { force: true })));
+		await store.remove(doomed);
 	} catch (error) {
 		logger.error("deleting an image failed", error, { key });
 	}

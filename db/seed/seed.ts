@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import type { ImageStore } from "../../app/lib/image-store.server";
 import { type ImageFolder, type SavedImage, storeRasterImage } from "../../app/lib/images.server";
 import type { Database } from "../schema";
 import { projectArtViews, renderArtistArt, renderProjectArt } from "./art";
@@ -13,12 +14,12 @@ export interface SeedResult {
 }
 
 function storeSvg(
-	uploadsDir: string,
+	images: ImageStore,
 	folder: ImageFolder,
 	svg: string,
 	maxSide: number,
 ): Promise<SavedImage> {
-	return storeRasterImage(uploadsDir, folder, Buffer.from(svg), { maxSide, quality: 82, webpEffort: 1 });
+	return storeRasterImage(images, folder, Buffer.from(svg), { maxSide, quality: 82, webpEffort: 1 });
 }
 
 /** A piece's cover (projects.image) and its gallery views (project_images, in view order). */
@@ -27,12 +28,12 @@ interface PieceImages {
 	gallery: { image: SavedImage; altEn: string; altRu: string }[];
 }
 
-async function renderPiece(uploadsDir: string, projectId: string): Promise<PieceImages> {
+async function renderPiece(images: ImageStore, projectId: string): Promise<PieceImages> {
 	const views = projectArtViews(projectId);
 	const [cover, ...gallery] = await Promise.all(
 		views.map((_, index) =>
 			storeSvg(
-				uploadsDir,
+				images,
 				index === 0 ? "projects" : "gallery",
 				renderProjectArt(projectId, index, 1200, 900),
 				1200,
@@ -54,7 +55,7 @@ async function renderPiece(uploadsDir: string, projectId: string): Promise<Piece
  * (db/seed/art for the catalogue, db/seed/artwork.ts for the slides) and stored like uploads. Running it again changes nothing: the first run is recorded in
  * app_meta, and a database that already holds content is never seeded.
  */
-export async function seedDatabase(db: Kysely<Database>, uploadsDir: string): Promise<SeedResult> {
+export async function seedDatabase(db: Kysely<Database>, images: ImageStore): Promise<SeedResult> {
 	const done = await db
 		.selectFrom("app_meta")
 		.select("value")
@@ -80,15 +81,15 @@ export async function seedDatabase(db: Kysely<Database>, uploadsDir: string): Pr
 		// All at once: sharp spreads the encoding over every core.
 		await Promise.all([
 			...seedProjects.map(async (project) => {
-				projectImages.set(project.id, await renderPiece(uploadsDir, project.id));
+				projectImages.set(project.id, await renderPiece(images, project.id));
 			}),
 			...seedArtists.map(async (artist) => {
 				const svg = renderArtistArt(artist.id, 800, 800);
-				artistImages.set(artist.id, await storeSvg(uploadsDir, "artists", svg, 800));
+				artistImages.set(artist.id, await storeSvg(images, "artists", svg, 800));
 			}),
 			...seedSlides.map(async (slide) => {
 				const art = { seed: `slide-${slide.category}`, theme: slide.category, width: 1920, height: 1080 };
-				slideImages.set(slide.sortOrder, await storeSvg(uploadsDir, "slides", renderArtwork(art), 1920));
+				slideImages.set(slide.sortOrder, await storeSvg(images, "slides", renderArtwork(art), 1920));
 			}),
 		]);
 	}

@@ -4,6 +4,7 @@
  * database.
  */
 import { getEnv } from "../../app/lib/env.server";
+import { imageStoreFromEnv } from "../../app/lib/image-store.server";
 import { openDatabase } from "../connection";
 import { migrateToLatest } from "../migrate";
 import { seedDatabase } from "../seed/seed";
@@ -15,7 +16,8 @@ async function main(): Promise<void> {
 		const { results } = await migrateToLatest(db);
 		for (const result of results ?? []) console.log(`migration ${result.migrationName}: ${result.status}`);
 		const started = performance.now();
-		const seed = await seedDatabase(db, env.UPLOADS_DIR);
+		const images = imageStoreFromEnv(env);
+		const seed = await seedDatabase(db, images).finally(() => images.close());
 		console.log(
 			seed.seeded
 				? `seeded the catalogue in ${Math.round(performance.now() - started)} ms`

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
+import { createDiskImageStore } from "~/lib/image-store-disk.server";
 import { MIN_BUSY_TIMEOUT_MS, openDatabase, readPragmas } from "../../db/connection";
 import { MigrationFailedError, migrateToLatest } from "../../db/migrate";
 import { seedDatabase } from "../../db/seed/seed";
@@ -74,7 +75,7 @@ describe("database", () => {
 		const file = path.join(tempDir(), "two-writers.sqlite");
 		const { db, sqlite } = openDatabase(file);
 		await migrateToLatest(db);
-		await seedDatabase(db, path.join(path.dirname(file), "uploads"));
+		await seedDatabase(db, createDiskImageStore(path.join(path.dirname(file), "uploads")));
 		// A second process on the same file (a CLI, a test, another instance), impatient so the test is quick.
 		const other = new SQLite(file);
 		other.pragma("busy_timeout = 50");
@@ -102,7 +103,7 @@ describe("database", () => {
 		const { db } = openDatabase(path.join(dir, "seed.sqlite"));
 		await migrateToLatest(db);
 
-		expect(await seedDatabase(db, uploads)).toEqual({ seeded: true });
+		expect(await seedDatabase(db, createDiskImageStore(uploads))).toEqual({ seeded: true });
 		const projects = await db.selectFrom("projects").selectAll().execute();
 		expect(projects).toHaveLength(18);
 		expect(await count(db, "artists")).toBe(7);
@@ -136,7 +137,7 @@ describe("database", () => {
 		const filesAfterFirst = fs.readdirSync(uploads, { recursive: true }).sort();
 
 		const snapshot = JSON.stringify(await db.selectFrom("projects").selectAll().orderBy("id").execute());
-		const second = await seedDatabase(db, uploads);
+		const second = await seedDatabase(db, createDiskImageStore(uploads));
 		expect(second.seeded).toBe(false);
 		expect(JSON.stringify(await db.selectFrom("projects").selectAll().orderBy("id").execute())).toBe(
 			snapshot,
@@ -151,9 +152,9 @@ describe("database", () => {
 		const dir = tempDir();
 		const { db } = openDatabase(path.join(dir, "emptied.sqlite"));
 		await migrateToLatest(db);
-		await seedDatabase(db, path.join(dir, "uploads"));
+		await seedDatabase(db, createDiskImageStore(path.join(dir, "uploads")));
 		await db.deleteFrom("projects").execute();
-		expect((await seedDatabase(db, path.join(dir, "uploads"))).seeded).toBe(false);
+		expect((await seedDatabase(db, createDiskImageStore(path.join(dir, "uploads")))).seeded).toBe(false);
 		expect(await count(db, "projects")).toBe(0);
 		await db.destroy();
 	});

@@ -6,10 +6,12 @@ import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/lib/db.server";
 import { MAX_FORM_FIELDS } from "~/lib/form.server";
+import { getImageStore } from "~/lib/image-store.server";
+import { createDiskImageStore } from "~/lib/image-store-disk.server";
 import { variantKey } from "~/lib/images";
 import { storeRasterImage } from "~/lib/images.server";
 import { MAX_IMAGE_BYTES, MAX_UPLOAD_REQUEST_BYTES } from "~/lib/upload-limits";
-import { serveUpload } from "~/lib/uploads.server";
+import { answerImageRequest } from "~/lib/uploads.server";
 import { deleteImageIfUnused, readUploadForm, storeUploadedImage } from "~/services/image-upload.server";
 import { settle } from "../support/requests";
 
@@ -116,17 +118,18 @@ describe("storeUploadedImage", () => {
 		const input = await noisyJpeg(1200, 1200, 90);
 		const dir = fs.mkdtempSync(path.join(os.tmpdir(), "forma-quality-"));
 		try {
-			const full = await storeRasterImage(dir, "projects", input, { quality: 80 });
+			const store = createDiskImageStore(dir);
+			const full = await storeRasterImage(store, "projects", input, { quality: 80 });
 			const fullSize = fs.statSync(path.join(dir, full.key)).size;
-			const squeezed = await storeRasterImage(dir, "projects", input, {
+			const squeezed = await storeRasterImage(store, "projects", input, {
 				quality: 80,
 				maxBytes: fullSize - 1,
 			});
 			const squeezedSize = fs.statSync(path.join(dir, squeezed.key)).size;
 			expect(squeezedSize).toBeLessThan(fullSize);
 			// An impossible budget stops at the 30 % floor instead of looping or failing.
-			const floor = await storeRasterImage(dir, "projects", input, { quality: 80, maxBytes: 1 });
-			const atThirty = await storeRasterImage(dir, "projects", input, { quality: 30 });
+			const floor = await storeRasterImage(store, "projects", input, { quality: 80, maxBytes: 1 });
+			const atThirty = await storeRasterImage(store, "projects", input, { quality: 30 });
 			expect(floor.key).toBe(atThirty.key);
 		} finally {
 			fs.rmSync(dir, { recursive: true, force: true });
@@ -217,11 +220,12 @@ describe("storeUploadedImage", () => {
 		expect((await sharp(Buffer.from(stored)).metadata()).format).toBe("svg");
 
 		// And it is served as an inert document.
-		const response = await serveUpload(new Request("http://localhost/x"), result.image.key);
-		expect(response.headers.get("Content-Type")).toBe("image/svg+xml");
-		expect(response.headers.get("Content-Security-Policy")).toContain("default-src 'none'");
-		expect(response.headers.get("Content-Security-Policy")).toContain("sandbox");
-		expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
+		const answer = await answerImageRequest(getImageStore(), { method: "HEAD", key: result.image.key });
+		if (answer.status === 404) throw new Error("the stored SVG is not served");
+		expect(answer.headers["Content-Type"]).toBe("image/svg+xml");
+		expect(answer.headers["Content-Security-Policy"]).toContain("default-src 'none'");
+		expect(answer.headers["Content-Security-Policy"]).toContain("sandbox");
+		expect(answer.headers["X-Content-Type-Options"]).toBe("nosniff");
 	});
 
 	it("refuses an SVG that declares entities", async () => {

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { createDiskImageStore } from "../../app/lib/image-store-disk.server";
 import { openDatabase } from "../../db/connection";
 import { migrateToLatest } from "../../db/migrate";
 import { seedDatabase } from "../../db/seed/seed";
@@ -27,7 +28,7 @@ export default async function setup(project: TestProject) {
 	const templateDir = fs.mkdtempSync(path.join(os.tmpdir(), "forma-template-"));
 	const { db } = openDatabase(path.join(templateDir, "forma.sqlite"));
 	await migrateToLatest(db);
-	await seedDatabase(db, path.join(templateDir, "uploads"));
+	await seedDatabase(db, createDiskImageStore(path.join(templateDir, "uploads")));
 	await db.destroy();
 	makeReadOnly(path.join(templateDir, "uploads"));
 	project.provide("templateDir", templateDir);

@@ -85,7 +85,9 @@ export function createDiskImageStore(uploadsDir: string): ImageStore {
 	return {
 		kind: "disk",
 
-		put: (key, data) => writeFileAtomic(fileOf(key), data),
+		async put(key, data) {
+			await writeFileAtomic(fileOf(key), data);
+		},
 
 		async open(key, conditions = {}): Promise<OpenedImage | "not-modified" | null> {
 			const file = resolveUploadPath(root, key);
@@ -116,6 +118,8 @@ export function createDiskImageStore(uploadsDir: string): ImageStore {
 			await Promise.all(keys.map((key) => fs.rm(fileOf(key), { force: true })));
 		},
 
+		// The folder itself is not created here: missing, it may be a volume that is not mounted, and images
+		// written to the machine's own disk would be lost with it.
 		async check() {
 			const probe = path.join(root, `.health-${randomBytes(6).toString("hex")}`);
 			try {

@@ -1,7 +1,7 @@
 /**
  * The production server, put together (docs/decisions/0005). The order of the steps is the design:
- * health, request log, unreadable requests, static files, cross-site writes, maintenance, the upload and
- * sign-in caps, and only then the app (through the page cache).
+ * health, request log, unreadable requests, static files, cross-site writes, maintenance, stored images,
+ * the upload and sign-in caps, and only then the app (through the page cache).
  */
 import http from "node:http";
 import path from "node:path";
@@ -11,12 +11,15 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import type { Env } from "~/lib/env.server";
+import { getImageStore } from "~/lib/image-store.server";
+import { IMAGE_ROUTE } from "~/lib/images";
 import { logger } from "~/lib/logger.server";
 import { PageCache } from "~/lib/page-cache.server";
 import { scheduleBackups } from "~db/backup";
 import { refuseCrossSiteWrites } from "./cross-site-writes";
 import { handleUnexpectedError } from "./error-handler";
 import { healthCheck } from "./health";
+import { imageFiles } from "./image-files";
 import { signInLimit, uploadLimit } from "./in-flight-limit";
 import { scheduleMailSender } from "./mail-sender";
 import { maintenanceGate } from "./maintenance-gate";
@@ -79,6 +82,8 @@ export async function startServer(env: Env, buildArgument: string | undefined): 
 	);
 	app.use(refuseCrossSiteWrites(env.SITE_URL));
 	app.use(maintenanceGate(site));
+	// Images, like pages, are closed during maintenance; they are answered before the app, not by it.
+	app.use(IMAGE_ROUTE, imageFiles(getImageStore(env)));
 	app.use(uploadLimit());
 	app.use(signInLimit());
 	app.all("*", remixHandler({ handleRemix, site, pageCache }));

@@ -1,0 +1,53 @@
+/**
+ * GET /resources/images/<key>: stored images, answered here before Remix (docs/decisions/0025). Through a
+ * Remix resource route an image cost about 2 ms of the server's CPU (the Web Request and Response, the
+ * route match); this is a stat and a file stream, as express.static would do, or one GetObject streamed
+ * through when the images are in S3. What is answered (headers, 304, 404) is decided in
+ * app/lib/uploads.server.ts, which the dev server's resource route uses too.
+ */
+import { pipeline } from "node:stream/promises";
+import type { NextFunction, Request, Response } from "express";
+import type { ImageStore } from "~/lib/image-store.server";
+import { logger } from "~/lib/logger.server";
+import { answerImageRequest } from "~/lib/uploads.server";
+
+export function imageFiles(store: ImageStore) {
+	return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
+		if (req.method !== "GET" && req.method !== "HEAD") {
+			res.status(405).set("Allow", "GET, HEAD").type("text/plain").send("Method Not Allowed");
+			return;
+		}
+		try {
+			let key: string;
+			try {
+				// Mounted at /resources/images: req.path is "/<key>", still %-encoded.
+				key = decodeURIComponent(req.path.slice(1));
+			} catch {
+				key = "";
+			}
+			const answer = await answerImageRequest(store, {
+				method: req.method,
+				key,
+				ifNoneMatch: req.headers["if-none-match"],
+				ifModifiedSince: req.headers["if-modified-since"],
+			});
+			if (answer.status === 404) {
+				res.status(404).type("text/plain").send("Not Found");
+				return;
+			}
+			res.status(answer.status).set(answer.headers);
+			if (!answer.body) {
+				res.end();
+				return;
+			}
+			// pipeline ends the store's stream (and frees its S3 connection) when the visitor goes away, and
+			// closes the connection when the store fails mid-way: the status line may be out already.
+			await pipeline(answer.body, res).catch((error: unknown) => {
+				if ((error as NodeJS.ErrnoException).code === "ERR_STREAM_PREMATURE_CLOSE") return;
+				logger.warn("an image stream failed", { key, error: String(error) });
+			});
+		} catch (error) {
+			next(error);
+		}
+	};
+}

@@ -84,6 +84,7 @@ export function createDiskImageStore(uploadsDir: string): ImageStore {
 	};
 	return {
 		kind: "disk",
+		location: root,
 
 		async put(key, data) {
 			await writeFileAtomic(fileOf(key), data);

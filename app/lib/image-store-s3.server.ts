@@ -59,6 +59,7 @@ export function createS3ImageStore(config: S3StoreConfig): ImageStore {
 
 	return {
 		kind: "s3",
+		location: `s3://${bucket}`,
 
 		async put(key, data) {
 			const { sdk, client } = await connect();
@@ -137,7 +138,7 @@ export function createS3ImageStore(config: S3StoreConfig): ImageStore {
 				logger.warn("the image store did not answer", {
 					bucket,
 					status: statusOf(error),
-					error: error instanceof Error ? error.name : String(error),
+					reason: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
 				});
 				return false;
 			}

@@ -29,6 +29,8 @@ export interface OpenedImage {
 
 export interface ImageStore {
 	readonly kind: "disk" | "s3";
+	/** For messages: the folder's path, or s3://bucket. */
+	readonly location: string;
 	/** Stores the bytes under the key; a crash never leaves a half-written image under it. */
 	put(key: string, data: Buffer): Promise<void>;
 	/**
@@ -46,7 +48,7 @@ export interface ImageStore {
 	close(): void;
 }
 
-type StorageEnv = Pick<
+export type StorageEnv = Pick<
 	Env,
 	| "UPLOADS_DIR"
 	| "S3_BUCKET"
@@ -86,4 +88,27 @@ export async function readImage(store: ImageStore, key: string): Promise<Buffer 
 	const opened = await store.open(key);
 	if (opened === null || opened === "not-modified") return null;
 	return buffer(opened.body);
+}
+
+/** Copies at once: enough to hide a bucket's latency, few enough to keep memory small (≤ 2 MB an image). */
+const COPY_CONCURRENCY = 8;
+
+/**
+ * Copies every image `to` does not have yet (backups and restores: a store to a backup folder and back);
+ * returns how many it copied. An image deleted meanwhile is skipped: nothing can refer to it any more.
+ */
+export async function copyMissingImages(from: ImageStore, to: ImageStore): Promise<number> {
+	const present = new Set(await to.list(""));
+	const queue = (await from.list("")).filter((key) => !present.has(key));
+	let copied = 0;
+	const worker = async () => {
+		for (let key = queue.pop(); key !== undefined; key = queue.pop()) {
+			const data = await readImage(from, key);
+			if (!data) continue;
+			await to.put(key, data);
+			copied += 1;
+		}
+	};
+	await Promise.all(Array.from({ length: COPY_CONCURRENCY }, worker));
+	return copied;
 }

@@ -2,13 +2,21 @@
  * Online backups and restores of the database and the uploads (README, "Backups").
  *
  * A backup is a folder: `forma.sqlite` (SQLite's online backup API, a consistent snapshot taken while the
- * site serves and writes), `uploads/` (every stored image) and `manifest.json` (when, row counts, files).
- * Uploads are copied before and after the database snapshot: an image is written (atomically) before any
- * row points to it, so every image the snapshot references is on disk by the second pass.
+ * site serves and writes), `uploads/` (every stored image, from the uploads folder or the S3 bucket) and
+ * `manifest.json` (when, row counts, files). Images are copied before and after the database snapshot: an
+ * image is written (atomically) before any row points to it, so every image the snapshot references is
+ * stored by the second pass.
  */
 import fs from "node:fs/promises";
 import path from "node:path";
 import SQLite from "better-sqlite3";
+import {
+	copyMissingImages,
+	getImageStore,
+	type ImageStore,
+	type StorageEnv,
+} from "../app/lib/image-store.server";
+import { createDiskImageStore } from "../app/lib/image-store-disk.server";
 
 export const BACKUP_DATABASE_FILE = "forma.sqlite";
 const BACKUP_UPLOADS_DIR = "uploads";
@@ -36,42 +44,12 @@ export interface BackupManifest {
 interface DataPaths {
 	databasePath: string;
 	uploadsDir: string;
+	/** Where the images are when not in `uploadsDir`: an S3 bucket (docs/decisions/0025). */
+	images?: ImageStore | undefined;
 }
 
-/** Files that are not images: half-written temporaries and health probes. */
-function isTransient(name: string): boolean {
-	return name.endsWith(".tmp") || name.startsWith(".health-");
-}
-
-/** Copies every file under `from` that `to` does not have yet; returns how many it copied. */
-async function copyMissingFiles(from: string, to: string): Promise<number> {
-	let copied = 0;
-	let entries: import("node:fs").Dirent[];
-	try {
-		entries = await fs.readdir(from, { withFileTypes: true });
-	} catch (error) {
-		if ((error as NodeJS.ErrnoException).code === "ENOENT") return 0;
-		throw error;
-	}
-	await fs.mkdir(to, { recursive: true });
-	for (const entry of entries) {
-		const source = path.join(from, entry.name);
-		const target = path.join(to, entry.name);
-		if (entry.isDirectory()) {
-			copied += await copyMissingFiles(source, target);
-		} else if (entry.isFile() && !isTransient(entry.name)) {
-			try {
-				await fs.copyFile(source, target, fs.constants.COPYFILE_EXCL);
-				copied += 1;
-			} catch (error) {
-				const code = (error as NodeJS.ErrnoException).code;
-				// EEXIST: copied in the first pass. ENOENT: deleted meanwhile, so no snapshot row needs it.
-				if (code !== "EEXIST" && code !== "ENOENT") throw error;
-			}
-		}
-	}
-	return copied;
-}
+const imagesOf = ({ uploadsDir, images }: DataPaths): ImageStore =>
+	images ?? createDiskImageStore(uploadsDir);
 
 async function countFiles(dir: string): Promise<number> {
 	let count = 0;
@@ -91,14 +69,14 @@ export function countRows(sqlite: SQLite.Database): Record<string, number> {
 }
 
 /** Takes a backup into `target`, which must not exist yet or be empty. */
-export async function backupTo(
-	target: string,
-	{ databasePath, uploadsDir }: DataPaths,
-): Promise<BackupManifest> {
+export async function backupTo(target: string, paths: DataPaths): Promise<BackupManifest> {
+	const { databasePath } = paths;
 	await fs.mkdir(target, { recursive: true });
 	if ((await fs.readdir(target)).length > 0) throw new Error(`${target} is not empty`);
 	const uploadsTarget = path.join(target, BACKUP_UPLOADS_DIR);
-	await copyMissingFiles(uploadsDir, uploadsTarget);
+	const images = imagesOf(paths);
+	const copies = createDiskImageStore(uploadsTarget);
+	await copyMissingImages(images, copies);
 
 	const databaseTarget = path.join(target, BACKUP_DATABASE_FILE);
 	const source = new SQLite(databasePath, { fileMustExist: true });
@@ -109,7 +87,7 @@ export async function backupTo(
 	} finally {
 		source.close();
 	}
-	await copyMissingFiles(uploadsDir, uploadsTarget);
+	await copyMissingImages(images, copies);
 
 	const snapshot = new SQLite(databaseTarget);
 	let rowCounts: Record<string, number>;
@@ -132,15 +110,6 @@ export async function backupTo(
 	return manifest;
 }
 
-async function isEmptyOrMissing(dir: string): Promise<boolean> {
-	try {
-		return (await fs.readdir(dir)).filter((name) => name !== ".gitkeep").length === 0;
-	} catch (error) {
-		if ((error as NodeJS.ErrnoException).code === "ENOENT") return true;
-		throw error;
-	}
-}
-
 async function exists(file: string): Promise<boolean> {
 	return fs.access(file).then(
 		() => true,
@@ -152,10 +121,9 @@ async function exists(file: string): Promise<boolean> {
  * Restores a backup into an empty data directory: refuses to overwrite an existing database or uploads,
  * and refuses a backup that is incomplete or fails SQLite's integrity check.
  */
-export async function restoreFrom(
-	source: string,
-	{ databasePath, uploadsDir }: DataPaths,
-): Promise<BackupManifest> {
+export async function restoreFrom(source: string, paths: DataPaths): Promise<BackupManifest> {
+	const { databasePath } = paths;
+	const images = imagesOf(paths);
 	const manifest = JSON.parse(
 		await fs.readFile(path.join(source, BACKUP_MANIFEST_FILE), "utf8"),
 	) as BackupManifest;
@@ -163,8 +131,8 @@ export async function restoreFrom(
 	for (const file of [databasePath, `${databasePath}-wal`, `${databasePath}-shm`]) {
 		if (await exists(file)) throw new Error(`${file} exists: restore only into an empty data directory`);
 	}
-	if (!(await isEmptyOrMissing(uploadsDir))) {
-		throw new Error(`${uploadsDir} is not empty: restore only into an empty data directory`);
+	if ((await images.list("")).length > 0) {
+		throw new Error(`${images.location} is not empty: restore only into an empty data directory`);
 	}
 	const check = new SQLite(backupDatabase, { readonly: true, fileMustExist: true });
 	try {
@@ -177,7 +145,7 @@ export async function restoreFrom(
 	await fs.mkdir(path.dirname(path.resolve(databasePath)), { recursive: true });
 	const partial = `${databasePath}.restoring`;
 	await fs.copyFile(backupDatabase, partial);
-	await copyMissingFiles(path.join(source, BACKUP_UPLOADS_DIR), uploadsDir);
+	await copyMissingImages(createDiskImageStore(path.join(source, BACKUP_UPLOADS_DIR)), images);
 	// The database appears last and whole: a restore cut short leaves no database that looks ready.
 	await fs.rename(partial, databasePath);
 	return manifest;
@@ -200,9 +168,8 @@ export async function takeScheduledBackup(
 	return target;
 }
 
-interface ScheduleEnv {
+interface ScheduleEnv extends StorageEnv {
 	DATABASE_PATH: string;
-	UPLOADS_DIR: string;
 	BACKUP_DIR?: string | undefined;
 	BACKUP_INTERVAL_HOURS: number;
 	BACKUP_KEEP: number;
@@ -215,7 +182,7 @@ export function scheduleBackups(
 ): () => void {
 	const { BACKUP_DIR: backupDir, BACKUP_INTERVAL_HOURS: hours, BACKUP_KEEP: keep } = env;
 	if (!backupDir || hours <= 0) return () => undefined;
-	const paths = { databasePath: env.DATABASE_PATH, uploadsDir: env.UPLOADS_DIR };
+	const paths = { databasePath: env.DATABASE_PATH, uploadsDir: env.UPLOADS_DIR, images: getImageStore(env) };
 	let running = false;
 	const timer = setInterval(
 		() => {

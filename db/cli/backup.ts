@@ -4,6 +4,7 @@
  */
 import path from "node:path";
 import { getEnv } from "../../app/lib/env.server";
+import { imageStoreFromEnv } from "../../app/lib/image-store.server";
 import { backupTo } from "../backup";
 
 const target = process.argv[2];
@@ -12,8 +13,9 @@ if (!target) {
 	process.exit(2);
 }
 const env = getEnv();
+const images = imageStoreFromEnv(env);
 const started = performance.now();
-backupTo(path.resolve(target), { databasePath: env.DATABASE_PATH, uploadsDir: env.UPLOADS_DIR })
+backupTo(path.resolve(target), { databasePath: env.DATABASE_PATH, uploadsDir: env.UPLOADS_DIR, images })
 	.then((manifest) => {
 		console.log(
 			`Backup written to ${path.resolve(target)} in ${Math.round(performance.now() - started)} ms: ` +
@@ -23,4 +25,5 @@ backupTo(path.resolve(target), { databasePath: env.DATABASE_PATH, uploadsDir: en
 	.catch((error: unknown) => {
 		console.error(`Backup failed: ${error instanceof Error ? error.message : String(error)}`);
 		process.exit(1);
-	});
+	})
+	.finally(() => images.close());

@@ -1,9 +1,10 @@
 /**
- * `npm run restore -- <dir>`: restores a backup made by `npm run backup` into DATABASE_PATH and UPLOADS_DIR,
- * which must be empty (stop the server first; it refuses to overwrite anything).
+ * `npm run restore -- <dir>`: restores a backup made by `npm run backup` into DATABASE_PATH and UPLOADS_DIR
+ * (or the S3_BUCKET), which must be empty (stop the server first; it refuses to overwrite anything).
  */
 import path from "node:path";
 import { getEnv } from "../../app/lib/env.server";
+import { imageStoreFromEnv } from "../../app/lib/image-store.server";
 import { restoreFrom } from "../backup";
 
 const source = process.argv[2];
@@ -12,14 +13,16 @@ if (!source) {
 	process.exit(2);
 }
 const env = getEnv();
-restoreFrom(path.resolve(source), { databasePath: env.DATABASE_PATH, uploadsDir: env.UPLOADS_DIR })
+const images = imageStoreFromEnv(env);
+restoreFrom(path.resolve(source), { databasePath: env.DATABASE_PATH, uploadsDir: env.UPLOADS_DIR, images })
 	.then((manifest) => {
 		console.log(
-			`Restored the backup of ${manifest.createdAt} into ${env.DATABASE_PATH} and ${env.UPLOADS_DIR}: ` +
+			`Restored the backup of ${manifest.createdAt} into ${env.DATABASE_PATH} and ${images.location}: ` +
 				`${manifest.uploadFiles} files, rows ${JSON.stringify(manifest.rowCounts)}`,
 		);
 	})
 	.catch((error: unknown) => {
 		console.error(`Restore failed: ${error instanceof Error ? error.message : String(error)}`);
 		process.exit(1);
-	});
+	})
+	.finally(() => images.close());

@@ -3,18 +3,21 @@
  * the same tests against a folder on disk and against an S3 bucket (s3rver on 127.0.0.1).
  */
 import fs from "node:fs";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import express from "express";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type ImageStore, readImage } from "~/lib/image-store.server";
+import { copyMissingImages, type ImageStore, readImage } from "~/lib/image-store.server";
 import { createDiskImageStore } from "~/lib/image-store-disk.server";
 import { createS3ImageStore } from "~/lib/image-store-s3.server";
 import { variantKey } from "~/lib/images";
 import { storeRasterImage } from "~/lib/images.server";
 import { imageFiles } from "~/server/image-files";
+import { backupTo, restoreFrom } from "~db/backup";
+import { openDatabase } from "~db/connection";
+import { migrateToLatest } from "~db/migrate";
 import { type LocalS3, startLocalS3 } from "../support/s3rver";
 
 let s3: LocalS3;
@@ -221,5 +224,66 @@ describe("health of a store that is not there", () => {
 		const down = createS3ImageStore({ ...s3.config("forma-test-0"), endpoint: "http://127.0.0.1:9" });
 		expect(await down.check()).toBe(false);
 		down.close();
+	});
+
+	it("s3: a store that accepts connections and never answers is down after the check's timeout", async () => {
+		const sockets: net.Socket[] = [];
+		const silent = net.createServer((socket) => sockets.push(socket));
+		silent.listen(0, "127.0.0.1");
+		await new Promise((resolve) => silent.once("listening", resolve));
+		const endpoint = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+		const hanging = createS3ImageStore({ ...s3.config("forma-test-0"), endpoint });
+		const started = performance.now();
+		try {
+			expect(await hanging.check()).toBe(false);
+			expect(performance.now() - started).toBeLessThan(5000);
+		} finally {
+			hanging.close();
+			for (const socket of sockets) socket.destroy();
+			silent.close();
+		}
+	});
+});
+
+describe("backups of images in a bucket", () => {
+	it("copy the bucket into the backup folder, and a restore fills an empty bucket from it", async () => {
+		const dir = tempDir();
+		const { db } = openDatabase(path.join(dir, "live.sqlite"));
+		await migrateToLatest(db);
+		await db.destroy();
+		const live = createS3ImageStore(s3.config("forma-test-10"));
+		const restored = createS3ImageStore(s3.config("forma-test-11"));
+		try {
+			await live.put("projects/hh88.jpg", Buffer.from("cover"));
+			await live.put("projects/hh88-400w.webp", Buffer.from("variant"));
+			await live.put("artists/ii99.svg", SVG);
+
+			const manifest = await backupTo(path.join(dir, "backup"), {
+				databasePath: path.join(dir, "live.sqlite"),
+				uploadsDir: path.join(dir, "unused"),
+				images: live,
+			});
+			expect(manifest.uploadFiles).toBe(3);
+			expect(fs.readFileSync(path.join(dir, "backup/uploads/projects/hh88.jpg"), "utf8")).toBe("cover");
+
+			const target = { databasePath: path.join(dir, "restored.sqlite"), uploadsDir: "", images: restored };
+			await restoreFrom(path.join(dir, "backup"), target);
+			expect((await restored.list("")).sort()).toEqual([
+				"artists/ii99.svg",
+				"projects/hh88-400w.webp",
+				"projects/hh88.jpg",
+			]);
+			expect((await readImage(restored, "artists/ii99.svg"))?.toString()).toBe(SVG.toString());
+			// Only into an empty store: a second restore would mix two sites' images.
+			fs.rmSync(target.databasePath);
+			await expect(restoreFrom(path.join(dir, "backup"), target)).rejects.toThrow(
+				"s3://forma-test-11 is not empty: restore only into an empty data directory",
+			);
+			// Copying again copies nothing: what the target has is left alone.
+			expect(await copyMissingImages(live, restored)).toBe(0);
+		} finally {
+			live.close();
+			restored.close();
+		}
 	});
 });

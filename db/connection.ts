@@ -12,11 +12,64 @@ import {
 	type SqliteDialectConfig,
 	SqliteDriver,
 } from "kysely";
+import type pg from "pg";
+import { type ChangeFeed, listenForChanges, postgresKysely, postgresPool } from "./postgres";
 import type { Database } from "./schema";
 
-export interface DatabaseHandle {
+/** A SQLite file (the default: DATABASE_PATH) with its better-sqlite3 connection. */
+export interface SqliteHandle {
+	kind: "sqlite";
 	db: Kysely<Database>;
 	sqlite: SQLite.Database;
+}
+
+/** A PostgreSQL database (DATABASE_URL): Kysely over a pg Pool, and the URL for connections of its own. */
+export interface PostgresHandle {
+	kind: "postgres";
+	db: Kysely<Database>;
+	pool: pg.Pool;
+	url: string;
+	/** Hears of content changes from every instance; made on first use (a CLI never needs one). */
+	changes(): ChangeFeed;
+	/** Ends the listener and the pool. */
+	close(): Promise<void>;
+}
+
+export type DatabaseHandle = SqliteHandle | PostgresHandle;
+
+/** A postgres:// (or postgresql://) URL: the database to use instead of the SQLite file. */
+export function isPostgresUrl(url: string | undefined): url is string {
+	return url !== undefined && /^postgres(ql)?:\/\//.test(url);
+}
+
+/** The database the environment names: Postgres with DATABASE_URL, else the SQLite file at DATABASE_PATH. */
+export function openConfiguredDatabase(config: {
+	DATABASE_URL?: string;
+	DATABASE_PATH: string;
+}): DatabaseHandle {
+	return isPostgresUrl(config.DATABASE_URL)
+		? openPostgres(config.DATABASE_URL)
+		: openDatabase(config.DATABASE_PATH);
+}
+
+export function openPostgres(url: string, options: { poolSize?: number } = {}): PostgresHandle {
+	const pool = postgresPool(url, options.poolSize);
+	const db = postgresKysely(pool);
+	let feed: ChangeFeed | undefined;
+	return {
+		kind: "postgres",
+		db,
+		pool,
+		url,
+		changes() {
+			feed ??= listenForChanges(url);
+			return feed;
+		},
+		async close() {
+			await feed?.close();
+			await db.destroy();
+		},
+	};
 }
 
 /** Pragmas every connection needs: WAL for concurrent readers, FK enforcement, patience under write locks. */
@@ -66,7 +119,7 @@ class FormaSqliteDialect extends SqliteDialect {
 	}
 }
 
-export function openDatabase(filename: string): DatabaseHandle {
+export function openDatabase(filename: string): SqliteHandle {
 	if (filename !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(filename)), { recursive: true });
 	const sqlite = new SQLite(filename);
 	sqlite.pragma("journal_mode = WAL");
@@ -78,7 +131,7 @@ export function openDatabase(filename: string): DatabaseHandle {
 	const db = new Kysely<Database>({
 		dialect: new FormaSqliteDialect({ database: withStatementCache(sqlite) }),
 	});
-	return { db, sqlite };
+	return { kind: "sqlite", db, sqlite };
 }
 
 /** How many compiled statements a connection keeps: every query the site runs, with room to spare. */

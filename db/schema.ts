@@ -248,6 +248,25 @@ export interface FormSubmissionsTable {
 	created_at: string;
 }
 
+/**
+ * A rate limit's counter shared by every instance (Postgres; docs/decisions/0024). Times are milliseconds
+ * since 1970.
+ */
+export interface RateLimitsTable {
+	key: string;
+	count: number;
+	/** When the window began; for a backoff, when the last attempt was. */
+	started_at: number;
+	/** After this the row means nothing; the hourly purge deletes it. */
+	expires_at: number;
+}
+
+/** When each scheduled job last ran, on whichever instance (app/models/scheduled-jobs.server.ts). */
+export interface ScheduledJobsTable {
+	name: string;
+	last_run_at: string;
+}
+
 /** Facts about the database itself, such as when the seed ran, so seeding never repeats. */
 export interface AppMetaTable {
 	key: string;
@@ -269,6 +288,8 @@ export interface Database {
 	email_tokens: EmailTokensTable;
 	audit_log: AuditLogTable;
 	form_submissions: FormSubmissionsTable;
+	rate_limits: RateLimitsTable;
+	scheduled_jobs: ScheduledJobsTable;
 }
 
 export type Project = Selectable<ProjectsTable>;

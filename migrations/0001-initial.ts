@@ -1,9 +1,12 @@
 import { type Kysely, sql } from "kysely";
-
-const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+import { generatedId, installPostgresCompatibility, nowDefault } from "../db/dialect";
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and must not follow today's Database type
 export async function up(db: Kysely<any>): Promise<void> {
+	// Postgres first gets what SQLite has built in (the nocase collation the unique indexes below use).
+	await installPostgresCompatibility(db);
+	const now = nowDefault(db);
+	const id = generatedId(db);
 	await db.schema
 		.createTable("products")
 		.addColumn("id", "text", (col) => col.primaryKey())
@@ -32,7 +35,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 	await db.schema
 		.createTable("product_images")
-		.addColumn("id", "integer", (col) => col.primaryKey().autoIncrement())
+		.addColumn("id", "integer", id)
 		.addColumn("product_id", "text", (col) =>
 			col.notNull().references("products.id").onDelete("cascade").onUpdate("cascade"),
 		)
@@ -50,7 +53,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 	await db.schema
 		.createTable("hero_slides")
-		.addColumn("id", "integer", (col) => col.primaryKey().autoIncrement())
+		.addColumn("id", "integer", id)
 		.addColumn("title_en", "text", (col) => col.notNull())
 		.addColumn("title_ru", "text", (col) => col.notNull())
 		.addColumn("subtitle_en", "text", (col) => col.notNull())
@@ -81,7 +84,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 	await db.schema
 		.createTable("users")
-		.addColumn("id", "integer", (col) => col.primaryKey().autoIncrement())
+		.addColumn("id", "integer", id)
 		.addColumn("username", "text", (col) => col.notNull())
 		.addColumn("email", "text", (col) => col.notNull())
 		.addColumn("phone", "text")

@@ -1,14 +1,15 @@
 import { type Kysely, sql } from "kysely";
-
-const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+import { generatedId, nowDefault } from "../db/dialect";
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and must not follow today's Database type
 export async function up(db: Kysely<any>): Promise<void> {
+	const now = nowDefault(db);
+	const id = generatedId(db);
 	// A request keeps a snapshot of what was asked for, so it stays meaningful if the project later changes
 	// or is deleted; a moved project (new id) carries its requests along.
 	await db.schema
 		.createTable("purchase_requests")
-		.addColumn("id", "integer", (col) => col.primaryKey().autoIncrement())
+		.addColumn("id", "integer", id)
 		.addColumn("product_id", "text", (col) =>
 			col.references("products.id").onDelete("set null").onUpdate("cascade"),
 		)

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from "kysely";
+import { createContentVersionTriggers, dropContentVersionTriggers } from "../db/dialect";
 
 /**
  * One word for the thing we sell (docs/decisions/0009): the catalogue's tables and columns say "project",
@@ -31,8 +32,6 @@ const INDEXES = {
 	],
 } as const;
 
-const EVENTS = ["insert", "update", "delete"] as const;
-
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and must not follow today's Database type
 async function rename(db: Kysely<any>, direction: "up" | "down"): Promise<void> {
 	const forward = direction === "up";
@@ -41,8 +40,7 @@ async function rename(db: Kysely<any>, direction: "up" | "down"): Promise<void> 
 	for (const [name] of from) await sql.raw(`drop index if exists ${name}`).execute(db);
 	for (const [oldTable, newTable] of RENAMED_TABLES) {
 		const [source, target] = forward ? [oldTable, newTable] : [newTable, oldTable];
-		for (const event of EVENTS)
-			await sql.raw(`drop trigger if exists ${source}_${event}_content_version`).execute(db);
+		await dropContentVersionTriggers(db, source);
 		await sql.raw(`alter table ${source} rename to ${target}`).execute(db);
 	}
 	for (const [table, oldColumn, newColumn] of RENAMED_COLUMNS) {
@@ -52,18 +50,8 @@ async function rename(db: Kysely<any>, direction: "up" | "down"): Promise<void> 
 	}
 	for (const [name, table, columns] of to)
 		await sql.raw(`create index ${name} on ${table} (${columns})`).execute(db);
-	for (const [oldTable, newTable] of RENAMED_TABLES) {
-		const table = forward ? newTable : oldTable;
-		for (const event of EVENTS) {
-			await sql
-				.raw(
-					`create trigger ${table}_${event}_content_version after ${event} on ${table} begin
-					   update app_meta set value = cast(value as integer) + 1 where key = 'content_version';
-					 end`,
-				)
-				.execute(db);
-		}
-	}
+	for (const [oldTable, newTable] of RENAMED_TABLES)
+		await createContentVersionTriggers(db, forward ? newTable : oldTable);
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: see above

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from "kysely";
+import { generatedId, nowDefault } from "../db/dialect";
 
 /**
  * Mail is real (issue #13): an outbox written in the same transaction as whatever causes a message, one-time
@@ -6,13 +7,13 @@ import { type Kysely, sql } from "kysely";
  * (their mail is written in it), when an address was proven, and the admin's switch for buyers' status mail.
  */
 
-const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
-
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and must not follow today's Database type
 export async function up(db: Kysely<any>): Promise<void> {
+	const now = nowDefault(db);
+	const id = generatedId(db);
 	await db.schema
 		.createTable("outbox")
-		.addColumn("id", "integer", (col) => col.primaryKey().autoIncrement())
+		.addColumn("id", "integer", id)
 		// The Message-ID header, fixed when the message is written: a retry after an unclear failure (the
 		// server accepted it, then the connection dropped) carries the same one, so it can be recognised.
 		.addColumn("message_id", "text", (col) => col.notNull().unique())
@@ -42,7 +43,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 	await db.schema
 		.createTable("email_tokens")
-		.addColumn("id", "integer", (col) => col.primaryKey().autoIncrement())
+		.addColumn("id", "integer", id)
 		.addColumn("user_id", "integer", (col) => col.notNull().references("users.id").onDelete("cascade"))
 		.addColumn("purpose", "text", (col) =>
 			col.notNull().check(sql`purpose in ('verify_email','reset_password')`),

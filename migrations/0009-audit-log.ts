@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { generatedId } from "../db/dialect";
 
 /**
  * The audit trail (issue #18): one row per administrator's change, written in the change's own transaction.
@@ -11,7 +12,7 @@ import type { Kysely } from "kysely";
 export async function up(db: Kysely<any>): Promise<void> {
 	await db.schema
 		.createTable("audit_log")
-		.addColumn("id", "integer", (col) => col.primaryKey().autoIncrement())
+		.addColumn("id", "integer", generatedId(db))
 		// Set by the application (ISO-8601, UTC), like every timestamp the app writes: no database clock function.
 		.addColumn("created_at", "text", (col) => col.notNull())
 		// The account stays optional: the row outlives it, and the username below says who it was.

@@ -8,6 +8,16 @@ const envSchema = z
 	.object({
 		NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
 		DATABASE_PATH: z.string().min(1).default("db/forma.sqlite"),
+		/**
+		 * PostgreSQL instead of the SQLite file (docs/decisions/0024): postgres://user:pass@host:5432/forma,
+		 * for several instances sharing one database. Unset: SQLite at DATABASE_PATH.
+		 */
+		DATABASE_URL: z
+			.string()
+			.refine((value) => /^postgres(ql)?:\/\/./.test(value) && URL.canParse(value), {
+				error: "must be a postgres:// URL such as postgres://forma:secret@localhost:5432/forma",
+			})
+			.optional(),
 		UPLOADS_DIR: z.string().min(1).default("uploads"),
 		SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
 		/**

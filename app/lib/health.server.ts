@@ -1,7 +1,4 @@
-import { randomBytes } from "node:crypto";
-import fs from "node:fs/promises";
-import path from "node:path";
-import type BetterSqlite3 from "better-sqlite3";
+import type { ImageStore } from "./image-store.server";
 
 export interface HealthReport {
 	ok: boolean;
@@ -9,23 +6,14 @@ export interface HealthReport {
 	uploads: boolean;
 }
 
-/** The database answers `SELECT 1` and a file can be written to and removed from the uploads folder. */
-export async function checkHealth(sqlite: BetterSqlite3.Database, uploadsDir: string): Promise<HealthReport> {
-	let database = false;
-	try {
-		database = sqlite.prepare("select 1 as one").pluck().get() === 1;
-	} catch {
-		database = false;
-	}
-	let uploads = false;
-	const probe = path.join(uploadsDir, `.health-${randomBytes(6).toString("hex")}`);
-	try {
-		await fs.writeFile(probe, "ok");
-		await fs.rm(probe);
-		uploads = true;
-	} catch {
-		uploads = false;
-		await fs.rm(probe, { force: true }).catch(() => undefined);
-	}
+/**
+ * The database answers (`SELECT 1` on SQLite or Postgres: `databaseAnswers`) and the image store works:
+ * a file can be written to and removed from the uploads folder, or the S3 bucket answers (ImageStore.check).
+ */
+export async function checkHealth(
+	databaseAnswers: () => Promise<boolean>,
+	images: ImageStore,
+): Promise<HealthReport> {
+	const [database, uploads] = await Promise.all([databaseAnswers().catch(() => false), images.check()]);
 	return { ok: database && uploads, database, uploads };
 }

@@ -1,23 +1,23 @@
 import type { Kysely } from "kysely";
 import { snapshotOf } from "~/lib/activity";
-import { db, sqlite } from "~/lib/db.server";
+import { db, externalChangeToken } from "~/lib/db.server";
 import type { Database, Settings } from "~db/schema";
 import { type Actor, recordActivity } from "./activity.server";
 import { changedAnything, EditConflictError, nextVersion } from "./edit-conflicts.server";
 
 /**
  * Every page reads the settings (the root loader) and they rarely change, so the row is kept until a
- * write: this module's own (`writes` counts them) or another connection's commit (the CLI, a restore),
- * which changes SQLite's `data_version` for this connection. Reading that pragma touches no table.
+ * write: this module's own (`writes` counts them) or another connection's commit (the CLI, a restore,
+ * another instance), which changes the external change token (SQLite's `data_version` for this
+ * connection, or Postgres's change notifications: app/lib/db.server.ts). Reading it touches no table.
  */
-const dataVersion = sqlite.prepare("pragma data_version").pluck();
 let writes = 0;
 let kept: { dataVersion: unknown; writes: number; settings: Settings } | null = null;
 
 /** The one settings row (created by the first migration); inside a transaction, pass it. */
 export async function getSettings(executor: Kysely<Database> = db): Promise<Settings> {
 	if (executor !== db) return readSettings(executor);
-	const version = dataVersion.get();
+	const version = externalChangeToken();
 	if (kept && kept.dataVersion === version && kept.writes === writes) return { ...kept.settings };
 	const writesBefore = writes;
 	const settings = await readSettings(db);

@@ -13,6 +13,7 @@ import {
 	usernameProblem,
 } from "~/lib/usernames";
 import { foldForSearch } from "~db/connection";
+import { uniqueViolation } from "~db/dialect";
 import type { Database, User, UserRole, UserStatus } from "~db/schema";
 import { type Actor, recordActivity } from "./activity.server";
 import { EditConflictError, nextVersion } from "./edit-conflicts.server";
@@ -82,10 +83,9 @@ export class UsernameTakenError extends Error {
  * and our insert) as the field error it stands for; anything else unchanged.
  */
 function asTakenError(error: unknown): unknown {
-	if (!(error instanceof Error) || !("code" in error) || error.code !== "SQLITE_CONSTRAINT_UNIQUE")
-		return error;
-	if (error.message.includes("users.email")) return new EmailTakenError("This email is already registered");
-	if (error.message.includes("users.username")) return new UsernameTakenError("This username is taken");
+	const column = uniqueViolation(error);
+	if (column === "users.email") return new EmailTakenError("This email is already registered");
+	if (column === "users.username") return new UsernameTakenError("This username is taken");
 	return error;
 }
 
@@ -137,11 +137,12 @@ export async function createUser(
 				.where(sql`email`, "=", sql`${email} collate nocase`)
 				.executeTakeFirst();
 			if (emailTaken) throw new EmailTakenError("This email is already registered");
-			// LIKE is case-insensitive for ASCII, like the unique index; ESCAPE makes "_" in "a_b" literal.
+			// Case-insensitive like the unique index (lower() on both sides: Postgres's LIKE minds case, and its
+			// nocase reaches beyond ASCII); ESCAPE makes "_" in "a_b" literal.
 			const similar = await trx
 				.selectFrom("users")
 				.select("username")
-				.where(sql<boolean>`username like ${likePrefix(base)} escape '\\'`)
+				.where(sql<boolean>`lower(username) like lower(${likePrefix(base)}) escape '\\'`)
 				.execute();
 			const taken = new Set(similar.map((row) => row.username.toLowerCase()));
 			if (chosen !== undefined && taken.has(chosen.toLowerCase())) {

@@ -5,6 +5,7 @@
 import type { Request, Response } from "express";
 import type { Env } from "~/lib/env.server";
 import { checkHealth } from "~/lib/health.server";
+import { getImageStore } from "~/lib/image-store.server";
 import { logger } from "~/lib/logger.server";
 import type { SiteState } from "./site-state";
 import { serverState } from "./web-adapter";
@@ -13,7 +14,7 @@ export function healthCheck(site: SiteState, env: Env) {
 	return async (_req: Request, res: Response): Promise<void> => {
 		const report = serverState.shuttingDown
 			? { ok: false, database: false, uploads: false }
-			: await checkHealth(site.sqlite, env.UPLOADS_DIR);
+			: await checkHealth(() => site.databaseAnswers(), getImageStore(env));
 		if (!report.ok) logger.warn("health check failed", { ...report, shuttingDown: serverState.shuttingDown });
 		res
 			.status(report.ok ? 200 : 503)

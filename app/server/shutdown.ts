@@ -23,19 +23,24 @@ export function handleShutdown({ server, site, timeoutMs, stopSchedules }: Shutd
 		serverState.shuttingDown = true;
 		logger.info("shutting down", { signal, timeoutMs });
 		for (const stop of stopSchedules) stop();
-		const finish = (reason: string) => {
-			// The app's connection (opened by the Remix build), then the server's own.
-			closeDatabase();
+		let finishing = false;
+		const finish = async (reason: string) => {
+			if (finishing) return;
+			finishing = true;
+			// The server's own connection, then the app's (opened by the Remix build).
 			site.close();
+			await closeDatabase().catch((error: unknown) =>
+				logger.warn("closing the database failed", { error: String(error) }),
+			);
 			logger.info("stopped", { reason });
 			process.exit();
 		};
 		// Stop accepting; idle keep-alive connections close now, busy ones after their response.
-		server.close(() => finish("all requests finished"));
+		server.close(() => void finish("all requests finished"));
 		server.closeIdleConnections();
 		setTimeout(() => {
 			server.closeAllConnections();
-			finish("timeout: remaining connections closed");
+			void finish("timeout: remaining connections closed");
 		}, timeoutMs).unref();
 	}
 

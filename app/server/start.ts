@@ -10,6 +10,7 @@ import zlib from "node:zlib";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
+import { databaseReady } from "~/lib/db.server";
 import type { Env } from "~/lib/env.server";
 import { getImageStore } from "~/lib/image-store.server";
 import { IMAGE_ROUTE } from "~/lib/images";
@@ -53,7 +54,9 @@ export async function startServer(env: Env, buildArgument: string | undefined): 
 	const buildPath = path.resolve(buildArgument ?? "build/index.js");
 	const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
 	const handleRemix = createRequestHandler(build, env.NODE_ENV);
-	const site = openSiteState(env.DATABASE_PATH);
+	// On Postgres, refuse to serve from a database that is behind the code (SQLite checked this on import).
+	await databaseReady();
+	const site = await openSiteState(env);
 	const pageCache = new PageCache({
 		maxEntries: env.PAGE_CACHE_ENTRIES,
 		maxBytes: 64 * 1024 * 1024,

@@ -1,59 +1,167 @@
+import { getEnv } from "./env.server";
+
 /**
- * Counters in memory: the site runs as one process, so memory is the simplest shared place. Counters
- * reset on restart, which only ever errs towards letting people in.
+ * Rate limits and growing delays (docs/decisions/0004). Their counters live where every process that
+ * serves the site can see them: in memory for the single SQLite process (restarts reset them, which only
+ * ever errs towards letting people in), and in the shared `rate_limits` table on Postgres, where several
+ * instances serve one site and a limit must hold across them (docs/decisions/0024). The rules are written
+ * once, as changes to a counter; a store applies a change to one key atomically.
  */
-export interface RateLimiter {
-	/** Counts one attempt for `key`; says whether it is still within the limit. */
-	hit(key: string): { allowed: boolean; retryAfterSeconds: number };
-	/** Whether `key` is already over the limit, without counting. */
-	isLimited(key: string): boolean;
-	/** Seconds until `key` may try again (0 when it may now). */
-	retryAfterSeconds(key: string): number;
-	/** Takes back one counted attempt (counted up front, then it turned out not to be a failure). */
-	undo(key: string): void;
-	reset(key: string): void;
+interface Counter {
+	count: number;
+	/** A window's start; for a backoff, the last attempt. Milliseconds since 1970. */
+	startedAt: number;
 }
 
-/** A fixed window: at most `limit` attempts per key per `windowMs`. */
-export function createRateLimiter({ limit, windowMs }: { limit: number; windowMs: number }): RateLimiter {
-	const windows = new Map<string, { start: number; count: number }>();
-	const current = (key: string, now: number) => {
-		const window = windows.get(key);
-		if (!window || now - window.start >= windowMs) return undefined;
-		return window;
+interface CounterChange<T> {
+	/** The counter to keep; null forgets the key. */
+	next: Counter | null;
+	/** When the kept counter stops meaning anything (it may be forgotten then). */
+	expiresAt: number;
+	result: T;
+}
+
+export interface CounterStore {
+	/** Applies `change` to the key's counter, with no other change to that key in between. */
+	update<T>(key: string, change: (current: Counter | undefined, now: number) => CounterChange<T>): Promise<T>;
+}
+
+/** The counters of one process, forgotten once expired (swept now and then, so the map stays bounded). */
+export function memoryCounterStore(): CounterStore {
+	const counters = new Map<string, { counter: Counter; expiresAt: number }>();
+	let nextSweep = 0;
+	return {
+		async update(key, change) {
+			const now = Date.now();
+			if (now >= nextSweep) {
+				nextSweep = now + 60_000;
+				for (const [name, entry] of counters) if (entry.expiresAt <= now) counters.delete(name);
+			}
+			const entry = counters.get(key);
+			const { next, expiresAt, result } = change(
+				entry && entry.expiresAt > now ? entry.counter : undefined,
+				now,
+			);
+			if (next) counters.set(key, { counter: next, expiresAt });
+			else counters.delete(key);
+			return result;
+		},
 	};
-	// Forget expired windows now and then, so the map cannot grow without bound.
-	let lastSweep = Date.now();
-	const sweep = (now: number) => {
-		if (now - lastSweep < windowMs) return;
-		lastSweep = now;
-		for (const [key, window] of windows) if (now - window.start >= windowMs) windows.delete(key);
+}
+
+/**
+ * Counters in the database's `rate_limits` table (migration 0012), for instances that share it: the key's
+ * row is made if missing, then locked (SELECT … FOR UPDATE) for the change, so two instances counting
+ * the same key at once take turns. Expired rows are deleted by the hourly purge (deleteExpiredRateLimits).
+ */
+export function databaseCounterStore(): CounterStore {
+	return {
+		async update(key, change) {
+			const { db } = await import("./db.server");
+			return db.transaction().execute(async (trx) => {
+				await trx
+					.insertInto("rate_limits")
+					.values({ key, count: 0, started_at: 0, expires_at: 0 })
+					.onConflict((conflict) => conflict.column("key").doNothing())
+					.execute();
+				const row = await trx
+					.selectFrom("rate_limits")
+					.selectAll()
+					.where("key", "=", key)
+					.forUpdate()
+					.executeTakeFirstOrThrow();
+				const now = Date.now();
+				const current = row.expires_at > now ? { count: row.count, startedAt: row.started_at } : undefined;
+				const { next, expiresAt, result } = change(current, now);
+				if (next) {
+					await trx
+						.updateTable("rate_limits")
+						.set({ count: next.count, started_at: next.startedAt, expires_at: expiresAt })
+						.where("key", "=", key)
+						.execute();
+				} else {
+					await trx.deleteFrom("rate_limits").where("key", "=", key).execute();
+				}
+				return result;
+			});
+		},
 	};
-	const secondsLeft = (window: { start: number }, now: number) =>
-		Math.max(1, Math.ceil((window.start + windowMs - now) / 1000));
+}
+
+/** Deletes the counters that mean nothing any more (the hourly purge); memory forgets its own. */
+export async function deleteExpiredCounters(now = Date.now()): Promise<number> {
+	if (!getEnv().DATABASE_URL) return 0;
+	const { db } = await import("./db.server");
+	const result = await db.deleteFrom("rate_limits").where("expires_at", "<=", now).executeTakeFirst();
+	return Number(result.numDeletedRows);
+}
+
+let configuredStore: CounterStore | undefined;
+
+/** Memory for SQLite (one process), the shared table with DATABASE_URL (several instances). */
+function defaultStore(): CounterStore {
+	configuredStore ??= getEnv().DATABASE_URL ? databaseCounterStore() : memoryCounterStore();
+	return configuredStore;
+}
+
+export interface RateLimiter {
+	/** Counts one attempt for `key`; says whether it is still within the limit. */
+	hit(key: string): Promise<{ allowed: boolean; retryAfterSeconds: number }>;
+	/** Whether `key` is already over the limit, without counting. */
+	isLimited(key: string): Promise<boolean>;
+	/** Seconds until `key` may try again (0 when it may now). */
+	retryAfterSeconds(key: string): Promise<number>;
+	/** Takes back one counted attempt (counted up front, then it turned out not to be a failure). */
+	undo(key: string): Promise<void>;
+	reset(key: string): Promise<void>;
+}
+
+/**
+ * A fixed window: at most `limit` attempts per key per `windowMs`. `name` keeps limiters apart in a
+ * shared store (two limiters may count the same address).
+ */
+export function createRateLimiter({
+	name,
+	limit,
+	windowMs,
+	store = defaultStore(),
+}: {
+	name: string;
+	limit: number;
+	windowMs: number;
+	store?: CounterStore;
+}): RateLimiter {
+	const secondsLeft = (window: Counter, now: number) =>
+		Math.max(1, Math.ceil((window.startedAt + windowMs - now) / 1000));
+	const keep = <T>(next: Counter | null, result: T): CounterChange<T> => ({
+		next,
+		expiresAt: (next?.startedAt ?? 0) + windowMs,
+		result,
+	});
+	const update = <T>(key: string, change: (window: Counter | undefined, now: number) => CounterChange<T>) =>
+		store.update(`${name}:${key}`, change);
 	return {
 		hit(key) {
-			const now = Date.now();
-			sweep(now);
-			const window = current(key, now) ?? { start: now, count: 0 };
-			window.count += 1;
-			windows.set(key, window);
-			return { allowed: window.count <= limit, retryAfterSeconds: secondsLeft(window, now) };
+			return update(key, (window, now) => {
+				const next = { startedAt: window?.startedAt ?? now, count: (window?.count ?? 0) + 1 };
+				return keep(next, { allowed: next.count <= limit, retryAfterSeconds: secondsLeft(next, now) });
+			});
 		},
 		isLimited(key) {
-			return (current(key, Date.now())?.count ?? 0) >= limit;
+			return update(key, (window) => keep(window ?? null, (window?.count ?? 0) >= limit));
 		},
 		retryAfterSeconds(key) {
-			const now = Date.now();
-			const window = current(key, now);
-			return window && window.count >= limit ? secondsLeft(window, now) : 0;
+			return update(key, (window, now) =>
+				keep(window ?? null, window && window.count >= limit ? secondsLeft(window, now) : 0),
+			);
 		},
 		undo(key) {
-			const window = current(key, Date.now());
-			if (window && window.count > 0) window.count -= 1;
+			return update(key, (window) =>
+				keep(window ? { ...window, count: Math.max(0, window.count - 1) } : null, undefined),
+			);
 		},
 		reset(key) {
-			windows.delete(key);
+			return update(key, () => keep(null, undefined));
 		},
 	};
 }
@@ -66,7 +174,7 @@ export function createRateLimiter({ limit, windowMs }: { limit: number; windowMs
  * result) and is taken back if it turns out not to be a failure.
  */
 export interface Backoff {
-	begin(key: string): BackoffAttempt;
+	begin(key: string): Promise<BackoffAttempt>;
 }
 
 type BackoffAttempt =
@@ -74,50 +182,46 @@ type BackoffAttempt =
 	| {
 			allowed: true;
 			/** It was not a failure after all (e.g. never checked): take the count back. */
-			undo(): void;
+			undo(): Promise<void>;
 			/** It succeeded: the key starts from scratch. */
-			clear(): void;
+			clear(): Promise<void>;
 	  };
 
 export function createBackoff(options: {
+	name: string;
 	freeFailures: number;
 	baseDelayMs: number;
 	maxDelayMs: number;
 	/** A key with no attempt for this long is forgotten. */
 	forgetAfterMs: number;
+	store?: CounterStore;
 }): Backoff {
-	const { freeFailures, baseDelayMs, maxDelayMs, forgetAfterMs } = options;
-	const entries = new Map<string, { failures: number; lastAt: number }>();
-	let lastSweep = Date.now();
-	const sweep = (now: number) => {
-		if (now - lastSweep < forgetAfterMs) return;
-		lastSweep = now;
-		for (const [key, entry] of entries) if (now - entry.lastAt >= forgetAfterMs) entries.delete(key);
-	};
+	const { name, freeFailures, baseDelayMs, maxDelayMs, forgetAfterMs, store = defaultStore() } = options;
+	const keep = <T>(next: Counter | null, result: T): CounterChange<T> => ({
+		next,
+		expiresAt: (next?.startedAt ?? 0) + forgetAfterMs,
+		result,
+	});
 	return {
-		begin(key) {
-			const now = Date.now();
-			sweep(now);
-			let entry = entries.get(key);
-			if (entry && now - entry.lastAt >= forgetAfterMs) entry = undefined;
-			entry ??= { failures: 0, lastAt: now };
-			if (entry.failures >= freeFailures) {
-				const delay = Math.min(baseDelayMs * 2 ** (entry.failures - freeFailures), maxDelayMs);
-				const waitMs = entry.lastAt + delay - now;
-				if (waitMs > 0) return { allowed: false, retryAfterSeconds: Math.ceil(waitMs / 1000) };
-			}
-			entry.failures += 1;
-			entry.lastAt = now;
-			entries.set(key, entry);
-			const counted = entry;
+		async begin(key) {
+			const storeKey = `${name}:${key}`;
+			const counted = await store.update(storeKey, (entry, now): CounterChange<Counter | number> => {
+				const failures = entry?.count ?? 0;
+				if (entry && failures >= freeFailures) {
+					const delay = Math.min(baseDelayMs * 2 ** (failures - freeFailures), maxDelayMs);
+					const waitMs = entry.startedAt + delay - now;
+					if (waitMs > 0) return keep(entry, Math.ceil(waitMs / 1000));
+				}
+				const next = { count: failures + 1, startedAt: now };
+				return keep(next, next);
+			});
+			if (typeof counted === "number") return { allowed: false, retryAfterSeconds: counted };
+			const settle = (change: (entry: Counter) => Counter | null) =>
+				store.update(storeKey, (entry) => keep(entry ? change(entry) : null, undefined));
 			return {
 				allowed: true,
-				undo() {
-					if (counted.failures > 0) counted.failures -= 1;
-				},
-				clear() {
-					if (entries.get(key) === counted) entries.delete(key);
-				},
+				undo: () => settle((entry) => ({ ...entry, count: Math.max(0, entry.count - 1) })),
+				clear: () => settle(() => null),
 			};
 		},
 	};

@@ -37,7 +37,7 @@ export async function action({ request }: ActionFunctionArgs) {
 	if (submission.status !== "success") {
 		return data({ result: submission.reply(), sentTo: null }, { status: 400, headers: MAIL_LINK_HEADERS });
 	}
-	const attempt = passwordResetRequests.hit(`address:${clientAddress(request)}`);
+	const attempt = await passwordResetRequests.hit(`address:${clientAddress(request)}`);
 	if (!attempt.allowed) {
 		return data(
 			{ result: submission.reply({ formErrors: ["forgotPassword.errors.tooManyAttempts"] }), sentTo: null },

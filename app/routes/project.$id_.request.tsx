@@ -89,7 +89,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 	if (token.status === "refused") {
 		return fail(submission.reply({ formErrors: [token.message] }), token.httpStatus, token.formToken);
 	}
-	if (!purchaseRequestLimiter.hit(clientAddress(request)).allowed) {
+	if (!(await purchaseRequestLimiter.hit(clientAddress(request))).allowed) {
 		return fail(submission.reply({ formErrors: ["purchase.tooMany"] }), 429);
 	}
 	if (submission.status !== "success") return fail(submission.reply(), 400);

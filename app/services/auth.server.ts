@@ -17,15 +17,24 @@ const FIFTEEN_MINUTES = 15 * 60 * 1000;
  * owner out. docs/decisions/0004 has the whole policy.
  */
 export const loginFailures = createBackoff({
+	name: "login-pair",
 	freeFailures: 5,
 	baseDelayMs: 1000,
 	maxDelayMs: FIFTEEN_MINUTES,
 	forgetAfterMs: 60 * 60 * 1000,
 });
 /** Failed sign-ins per address across all accounts (credential stuffing): 30 in 15 minutes. */
-export const loginAddressFailures = createRateLimiter({ limit: 30, windowMs: FIFTEEN_MINUTES });
+export const loginAddressFailures = createRateLimiter({
+	name: "login-address",
+	limit: 30,
+	windowMs: FIFTEEN_MINUTES,
+});
 /** Registrations: at most 10 complete attempts per address in 15 minutes, "e-mail taken" answers included. */
-export const registrationAttempts = createRateLimiter({ limit: 10, windowMs: FIFTEEN_MINUTES });
+export const registrationAttempts = createRateLimiter({
+	name: "registration",
+	limit: 10,
+	windowMs: FIFTEEN_MINUTES,
+});
 
 export type LoginErrorCode = "invalidCredentials" | "reservedUsername" | "accountBlocked" | "tooManyAttempts";
 
@@ -44,22 +53,22 @@ export class LoginError extends Error {
  * Counts a sign-in attempt against its (account, address) pair and its address before the password is
  * checked, so parallel requests cannot all slip under the limit. Returns how to settle the count.
  */
-function beginLoginAttempt(accountKey: string, address: string) {
+async function beginLoginAttempt(accountKey: string, address: string) {
 	const addressKey = `address:${address}`;
-	const addressWait = loginAddressFailures.retryAfterSeconds(addressKey);
+	const addressWait = await loginAddressFailures.retryAfterSeconds(addressKey);
 	if (addressWait > 0) throw new LoginError("tooManyAttempts", addressWait);
-	const pair = loginFailures.begin(`${accountKey}|${address}`);
+	const pair = await loginFailures.begin(`${accountKey}|${address}`);
 	if (!pair.allowed) throw new LoginError("tooManyAttempts", pair.retryAfterSeconds);
-	loginAddressFailures.hit(addressKey);
+	await loginAddressFailures.hit(addressKey);
 	return {
 		/** The password was never checked. */
-		cancel() {
-			pair.undo();
-			loginAddressFailures.undo(addressKey);
+		async cancel() {
+			await pair.undo();
+			await loginAddressFailures.undo(addressKey);
 		},
-		succeeded() {
-			pair.clear();
-			loginAddressFailures.undo(addressKey);
+		async succeeded() {
+			await pair.clear();
+			await loginAddressFailures.undo(addressKey);
 		},
 	};
 }
@@ -73,17 +82,17 @@ async function verifyLogin(form: FormData, request: Request): Promise<User> {
 	// One budget per account however it is typed (username or e-mail, any case); an unknown login gets
 	// one from its normalised text.
 	const accountKey = user ? `user:${user.id}` : `login:${login.toLowerCase()}`;
-	const attempt = beginLoginAttempt(accountKey, clientAddress(request));
+	const attempt = await beginLoginAttempt(accountKey, clientAddress(request));
 	let valid: boolean;
 	try {
 		valid = await verifyPassword(user?.password_hash ?? null, password, { maxWaiting: MAX_WAITING_SIGN_INS });
 	} catch (error) {
-		attempt.cancel();
+		await attempt.cancel();
 		if (error instanceof BusyError) throw new LoginError("tooManyAttempts", 1);
 		throw error;
 	}
 	if (!user || !valid) throw new LoginError("invalidCredentials");
-	attempt.succeeded();
+	await attempt.succeeded();
 	// Only someone who knows the password learns that the account is blocked.
 	if (user.status !== "active") throw new LoginError("accountBlocked");
 	return user;

@@ -15,7 +15,11 @@ import { findUserByEmail, setPasswordFromReset } from "~/models/users.server";
 import { composeMail, mailQueued, queueMail } from "./mail.server";
 
 /** Reset requests per client address: the form cannot be used to probe or flood from one place. */
-export const passwordResetRequests = createRateLimiter({ limit: 5, windowMs: 15 * 60 * 1000 });
+export const passwordResetRequests = createRateLimiter({
+	name: "password-reset",
+	limit: 5,
+	windowMs: 15 * 60 * 1000,
+});
 
 /** Reset messages to one address per hour: more would only flood an inbox (the newest link is the one that works). */
 export const RESET_MAILS_PER_ADDRESS_PER_HOUR = 3;

@@ -1,68 +1,83 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { BusyError, createBackoff, createConcurrencyLimit, createRateLimiter } from "~/lib/rate-limit.server";
+import {
+	BusyError,
+	createBackoff,
+	createConcurrencyLimit,
+	createRateLimiter,
+	memoryCounterStore,
+} from "~/lib/rate-limit.server";
 
 afterEach(() => {
 	vi.useRealTimers();
 });
 
 describe("growing delays per key", () => {
-	it("login limit: five free failures, then waits of 1 s, 2 s, 4 s … answered with the time left", () => {
+	it("login limit: five free failures, then waits of 1 s, 2 s, 4 s … answered with the time left", async () => {
 		vi.useFakeTimers();
 		const backoff = createBackoff({
+			name: "pair",
+			store: memoryCounterStore(),
 			freeFailures: 5,
 			baseDelayMs: 1000,
 			maxDelayMs: 8000,
 			forgetAfterMs: 3_600_000,
 		});
-		for (let i = 0; i < 5; i++) expect(backoff.begin("pair").allowed).toBe(true);
-		expect(backoff.begin("pair")).toEqual({ allowed: false, retryAfterSeconds: 1 });
+		for (let i = 0; i < 5; i++) expect((await backoff.begin("pair")).allowed).toBe(true);
+		expect(await backoff.begin("pair")).toEqual({ allowed: false, retryAfterSeconds: 1 });
 		vi.advanceTimersByTime(1000);
-		expect(backoff.begin("pair").allowed).toBe(true);
-		expect(backoff.begin("pair")).toEqual({ allowed: false, retryAfterSeconds: 2 });
+		expect((await backoff.begin("pair")).allowed).toBe(true);
+		expect(await backoff.begin("pair")).toEqual({ allowed: false, retryAfterSeconds: 2 });
 		vi.advanceTimersByTime(2000);
-		expect(backoff.begin("pair").allowed).toBe(true);
-		expect(backoff.begin("pair")).toEqual({ allowed: false, retryAfterSeconds: 4 });
+		expect((await backoff.begin("pair")).allowed).toBe(true);
+		expect(await backoff.begin("pair")).toEqual({ allowed: false, retryAfterSeconds: 4 });
 		// Capped at maxDelayMs.
 		for (const wait of [4000, 8000, 8000]) {
 			vi.advanceTimersByTime(wait);
-			expect(backoff.begin("pair").allowed).toBe(true);
+			expect((await backoff.begin("pair")).allowed).toBe(true);
 		}
-		expect(backoff.begin("pair")).toEqual({ allowed: false, retryAfterSeconds: 8 });
+		expect(await backoff.begin("pair")).toEqual({ allowed: false, retryAfterSeconds: 8 });
 		// Another key is untouched.
-		expect(backoff.begin("other pair").allowed).toBe(true);
+		expect((await backoff.begin("other pair")).allowed).toBe(true);
 	});
 
-	it("login limit skipped by parallel requests: attempts count when they begin; undo and clear settle them", () => {
+	it("login limit skipped by parallel requests: attempts count when they begin; undo and clear settle them", async () => {
 		const backoff = createBackoff({
+			name: "pair",
+			store: memoryCounterStore(),
 			freeFailures: 2,
 			baseDelayMs: 60_000,
 			maxDelayMs: 60_000,
 			forgetAfterMs: 3_600_000,
 		});
-		const first = backoff.begin("pair");
-		const second = backoff.begin("pair");
+		const first = await backoff.begin("pair");
+		const second = await backoff.begin("pair");
 		// Two in flight, none finished: a third already waits.
-		expect(backoff.begin("pair").allowed).toBe(false);
+		expect((await backoff.begin("pair")).allowed).toBe(false);
 		if (!first.allowed || !second.allowed) throw new Error("expected both to begin");
-		second.undo();
-		const third = backoff.begin("pair");
+		await second.undo();
+		const third = await backoff.begin("pair");
 		expect(third.allowed).toBe(true);
-		if (third.allowed) third.clear();
-		expect(backoff.begin("pair").allowed).toBe(true);
-		expect(backoff.begin("pair").allowed).toBe(true);
+		if (third.allowed) await third.clear();
+		expect((await backoff.begin("pair")).allowed).toBe(true);
+		expect((await backoff.begin("pair")).allowed).toBe(true);
 	});
 });
 
 describe("fixed window", () => {
-	it("undo takes a counted attempt back", () => {
-		const limiter = createRateLimiter({ limit: 2, windowMs: 60_000 });
-		limiter.hit("address");
-		limiter.hit("address");
-		expect(limiter.isLimited("address")).toBe(true);
-		expect(limiter.retryAfterSeconds("address")).toBeGreaterThan(0);
-		limiter.undo("address");
-		expect(limiter.isLimited("address")).toBe(false);
-		expect(limiter.retryAfterSeconds("address")).toBe(0);
+	it("undo takes a counted attempt back", async () => {
+		const limiter = createRateLimiter({
+			name: "address",
+			limit: 2,
+			windowMs: 60_000,
+			store: memoryCounterStore(),
+		});
+		await limiter.hit("address");
+		await limiter.hit("address");
+		expect(await limiter.isLimited("address")).toBe(true);
+		expect(await limiter.retryAfterSeconds("address")).toBeGreaterThan(0);
+		await limiter.undo("address");
+		expect(await limiter.isLimited("address")).toBe(false);
+		expect(await limiter.retryAfterSeconds("address")).toBe(0);
 	});
 });
 

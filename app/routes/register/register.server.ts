@@ -56,7 +56,7 @@ export async function register(request: Request) {
 	if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
 	// Every complete attempt counts, whatever the address, so the form cannot be used to send mail to many
 	// addresses (the form's live validation never counts).
-	const attempt = registrationAttempts.hit(`address:${clientAddress(request)}`);
+	const attempt = await registrationAttempts.hit(`address:${clientAddress(request)}`);
 	if (!attempt.allowed) {
 		return data(
 			{ result: submission.reply({ formErrors: ["register.errors.tooManyAttempts"] }) },

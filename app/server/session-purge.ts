@@ -1,29 +1,26 @@
 /**
  * Expired sessions are refused when used, but their rows would stay forever: purged at start and then
  * every hour, so the table holds only sessions that can still sign someone in. Used one-time form tokens
- * past their lifetime go in the same round (docs/decisions/0022).
+ * past their lifetime go in the same round (docs/decisions/0022), and so do spent rate-limit counters
+ * (kept in the database only on Postgres). With several instances one of them runs each round
+ * (scheduled-job.ts).
  */
 import { logger } from "~/lib/logger.server";
+import { deleteExpiredCounters } from "~/lib/rate-limit.server";
 import { deleteExpiredFormSubmissions } from "~/models/form-submissions.server";
 import { deleteExpiredSessions } from "~/models/sessions.server";
+import { scheduleJob } from "./scheduled-job";
 
 const HOUR_MS = 60 * 60 * 1000;
 
 async function purge(): Promise<void> {
-	try {
-		const purged = await deleteExpiredSessions();
-		const formTokens = await deleteExpiredFormSubmissions();
-		logger.info("expired sessions purged", { purged, formTokens });
-	} catch (error) {
-		// A busy database now is no reason to stop the server: the next round tries again.
-		logger.error("purging expired sessions failed", error);
-	}
+	const purged = await deleteExpiredSessions();
+	const formTokens = await deleteExpiredFormSubmissions();
+	const rateLimits = await deleteExpiredCounters();
+	logger.info("expired sessions purged", { purged, formTokens, rateLimits });
 }
 
 /** Starts the schedule; returns the function that stops it (at shutdown). */
 export function scheduleSessionPurge(intervalMs = HOUR_MS): () => void {
-	void purge();
-	const timer = setInterval(() => void purge(), intervalMs);
-	timer.unref();
-	return () => clearInterval(timer);
+	return scheduleJob({ name: "session-purge", intervalMs, runAtStart: true }, purge);
 }

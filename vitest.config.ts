@@ -2,6 +2,8 @@ import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 const root = path.dirname(new URL(import.meta.url).pathname);
+/** FORMA_TEST_DATABASE=postgres runs the integration tests again on Postgres (tests/support/test-database.ts). */
+const postgres = process.env.FORMA_TEST_DATABASE === "postgres";
 
 export default defineConfig({
 	resolve: {
@@ -12,7 +14,9 @@ export default defineConfig({
 		},
 	},
 	test: {
-		include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
+		include: postgres
+			? ["tests/integration/**/*.test.ts"]
+			: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
 		environment: "node",
 		globalSetup: ["tests/support/global-setup.ts"],
 		setupFiles: ["tests/support/per-test-database.ts"],

@@ -2,13 +2,13 @@
 import fs from "node:fs";
 import type { ActionFunction, LoaderFunction } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
-import { sqlite } from "~/lib/db.server";
+import { db } from "~/lib/db.server";
 import { createUser } from "~/models/users.server";
 import { startSession } from "~/services/auth.server";
-import { databaseDigest as digestOf } from "../support/database-digest";
+import { digestDatabase } from "../support/database-digest";
 import { settle } from "../support/requests";
 
-const databaseDigest = () => digestOf(sqlite);
+const databaseDigest = () => digestDatabase(db);
 
 /**
  * Walks every admin route module on disk and proves that anonymous visitors and signed-in non-admins get no
@@ -84,7 +84,7 @@ describe("admin routes refuse everyone but administrators", () => {
 					["action", route.action, "POST"],
 				] as const) {
 					if (!handler) continue;
-					const before = databaseDigest();
+					const before = await databaseDigest();
 					const result = await settle(async () =>
 						handler({ request: request(path, method, cookie), params: PARAMS, context: {} }),
 					);
@@ -92,7 +92,7 @@ describe("admin routes refuse everyone but administrators", () => {
 					const response = result as Response;
 					expect(response.status, `${who} ${kind} of ${name}`).toBe(302);
 					expect(response.headers.get("Location"), `${who} ${kind} of ${name}`).toMatch(target);
-					expect(databaseDigest(), `${who} ${kind} of ${name} changed the database`).toBe(before);
+					expect(await databaseDigest(), `${who} ${kind} of ${name} changed the database`).toBe(before);
 				}
 			}
 		});

@@ -1,6 +1,5 @@
 import fs from "node:fs";
 import path from "node:path";
-import { sql } from "kysely";
 import sharp from "sharp";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/lib/db.server";
@@ -15,6 +14,7 @@ import { startSession } from "~/services/auth.server";
 import { withFormToken } from "../support/form-tokens";
 import { plain } from "../support/plain";
 import { projectFormFields } from "../support/project-form";
+import { refuseWrites } from "../support/refuse-writes";
 import { formRequest, getRequest, settle, statusOf } from "../support/requests";
 import { versionOf } from "../support/versions";
 
@@ -437,9 +437,13 @@ describe("admin projects: moving to a new id", () => {
 			favourites: await favouritesOf("rollback-me"),
 		};
 		// The new gallery row is written after the id has moved: make exactly that insert fail.
-		await sql`create trigger fail_gallery_insert before insert on project_images
-			when new.project_id = 'rolled-forward'
-			begin select raise(abort, 'disk on fire'); end`.execute(db);
+		const allowInserts = await refuseWrites(db, {
+			name: "fail_gallery_insert",
+			table: "project_images",
+			event: "insert",
+			message: "disk on fire",
+			when: "new.project_id = 'rolled-forward'",
+		});
 		const newFile = await jpeg("late.jpg");
 		let result: unknown;
 		try {
@@ -450,7 +454,7 @@ describe("admin projects: moving to a new id", () => {
 				gallery: newFile,
 			});
 		} finally {
-			await sql`drop trigger fail_gallery_insert`.execute(db);
+			await allowInserts();
 		}
 		expect(statusOf(result)).toBe(500);
 		expect(plain(JSON.stringify(result))).toContain("Failed to update project: disk on fire");

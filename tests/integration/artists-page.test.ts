@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { sqlite } from "~/lib/db.server";
+import { db } from "~/lib/db.server";
 import { listArtists } from "~/models/artists.server";
 import { listProjectsByArtist } from "~/models/projects.server";
 import { loader as artistsLoader } from "~/routes/artists";
@@ -19,13 +19,13 @@ describe("/artists", () => {
 		);
 		expect(expected.some(([, count]) => count > 0)).toBe(true);
 
-		const prepare = vi.spyOn(sqlite, "prepare");
+		const executeQuery = vi.spyOn(db.getExecutor(), "executeQuery");
 		const data = (await artistsLoader({
 			request: getRequest("/artists"),
 			params: {},
 			context: {},
 		})) as ArtistsData;
-		const statements = prepare.mock.calls.length;
+		const statements = executeQuery.mock.calls.length;
 		console.info(`/artists loader: ${statements} SQL statement(s) for ${artists.length} artists`);
 
 		expect(data.artists.map((card) => [card.id, card.workCount])).toEqual(expected);

@@ -1,4 +1,3 @@
-import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { db } from "~/lib/db.server";
 import { adoptAdminEmail, getSettings, updateSettings } from "~/models/settings.server";
@@ -8,6 +7,7 @@ import { action as settingsAction, loader as settingsLoader } from "~/routes/adm
 import { startSession } from "~/services/auth.server";
 import type { PurchaseRequestStatus } from "~db/schema";
 import { plain } from "../support/plain";
+import { refuseWrites } from "../support/refuse-writes";
 import { formRequest, getRequest, settle, statusOf } from "../support/requests";
 import { versionOf } from "../support/versions";
 
@@ -106,13 +106,16 @@ describe("a request's status change tells its buyer", () => {
 		const cookie = await adminCookie();
 		const request = await insertRequest("gus@example.com", "en");
 		// The outbox refuses the message (as a full disk or a broken table would): the status must not move.
-		await sql`create trigger refuse_mail before insert on outbox begin select raise(abort, 'outbox refused'); end`.execute(
-			db,
-		);
+		const allowMail = await refuseWrites(db, {
+			name: "refuse_mail",
+			table: "outbox",
+			event: "insert",
+			message: "outbox refused",
+		});
 		await expect(changeStatus(cookie, request.id, "done")).rejects.toThrow(/outbox refused/);
 		expect(await statusOfRequest(request.id)).toBe("new");
 
-		await sql`drop trigger refuse_mail`.execute(db);
+		await allowMail();
 		expect(statusOf(await changeStatus(cookie, request.id, "done"))).toBe(200);
 		expect(await statusOfRequest(request.id)).toBe("done");
 		expect(await statusMail()).toHaveLength(1);

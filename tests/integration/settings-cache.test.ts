@@ -1,4 +1,3 @@
-import SQLite from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { createUser } from "~/models/users.server";
 import { loader as rootLoader } from "~/root";
@@ -6,10 +5,12 @@ import { action as settingsAction } from "~/routes/admin.settings";
 import { startSession } from "~/services/auth.server";
 import { formRequest, getRequest } from "../support/requests";
 import { versionOf } from "../support/versions";
+import { writeElsewhere } from "../support/write-elsewhere";
 
 /**
  * Pages keep the settings row between requests (app/models/settings.server.ts): a change must still show
- * on the very next page, whether the admin saved it or another process (the CLI, a restore) wrote it.
+ * on the very next page, whether the admin saved it or another process (the CLI, a restore, another
+ * instance on Postgres) wrote it.
  */
 const args = (request: Request) => ({ request, params: {}, context: {} });
 
@@ -54,12 +55,7 @@ describe("settings on pages", () => {
 
 	it("show another process's write on the next page", async () => {
 		expect(await audioUrlOnPage()).not.toBe("/audio/from-elsewhere.mp3");
-		const other = new SQLite(process.env.DATABASE_PATH ?? "");
-		try {
-			other.prepare("update settings set audio_url = ? where id = 1").run("/audio/from-elsewhere.mp3");
-		} finally {
-			other.close();
-		}
+		await writeElsewhere("update settings set audio_url = ? where id = 1", ["/audio/from-elsewhere.mp3"]);
 		expect(await audioUrlOnPage()).toBe("/audio/from-elsewhere.mp3");
 	});
 });

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type SQLite from "better-sqlite3";
+import { type Kysely, sql } from "kysely";
 
 /** Every row of every table, hashed: any write at all changes it. */
 export function databaseDigest(sqlite: SQLite.Database, { ignore = [] as string[] } = {}): string {
@@ -14,6 +15,21 @@ export function databaseDigest(sqlite: SQLite.Database, { ignore = [] as string[
 		if (ignore.includes(table)) continue;
 		hash.update(table);
 		hash.update(JSON.stringify(sqlite.prepare(`select * from "${table}" order by rowid`).raw().all()));
+	}
+	return hash.digest("hex");
+}
+
+/**
+ * The same for a database behind Kysely, SQLite or Postgres (the integration tests run on both): every
+ * table the introspector lists, its rows sorted (Postgres has no rowid to order by).
+ */
+export async function digestDatabase<DB>(db: Kysely<DB>): Promise<string> {
+	const hash = createHash("sha256");
+	const tables = (await db.introspection.getTables()).map((table) => table.name).sort();
+	for (const table of tables) {
+		const { rows } = await sql`select * from ${sql.table(table)}`.execute(db);
+		hash.update(table);
+		hash.update(JSON.stringify(rows.map((row) => JSON.stringify(row)).sort()));
 	}
 	return hash.digest("hex");
 }

@@ -1,28 +1,31 @@
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
+import pg from "pg";
 import { afterAll, beforeEach, inject } from "vitest";
+import { testDatabase } from "./test-database";
 
 /**
  * Every test starts from the seeded template (tests/support/global-setup.ts), so no test sees another's
  * writes and none has to tidy up after itself.
  *
- * App modules read DATABASE_PATH and UPLOADS_DIR when first imported and keep one connection for the
- * file's life (app/lib/db.server.ts), so the path stays the same and its contents are put back before each
- * test: SQLite's online backup copies the template's pages into the open database (a few milliseconds; the
- * app's connection sees the new contents at its next read, as it would another process's write).
+ * App modules read DATABASE_PATH (or DATABASE_URL) and UPLOADS_DIR when first imported and keep one
+ * connection for the file's life (app/lib/db.server.ts), so the database stays the same and its contents
+ * are put back before each test:
+ * - SQLite: the online backup copies the template's pages into the open database (a few milliseconds; the
+ *   app's connection sees the new contents at its next read, as it would another process's write);
+ * - Postgres: each test file gets its own database, cloned from the template (CREATE DATABASE … TEMPLATE),
+ *   and forma_test_reset() (tests/support/test-database.ts) puts the seeded rows back before every test
+ *   after the first; the app is then told of the change before the test starts, as it would be of
+ *   another instance's write.
  * Uploads are hard links to the template's read-only files: a test may add or delete files, never alter a
  * shared one in place (that would fail loudly).
  */
 const templateDir = inject("templateDir");
 const fileDir = fs.mkdtempSync(path.join(os.tmpdir(), "forma-test-"));
-const databasePath = path.join(fileDir, "forma.sqlite");
 const uploadsDir = path.join(fileDir, "uploads");
-const template = new SQLite(path.join(templateDir, "forma.sqlite"), { readonly: true });
-
-fs.copyFileSync(path.join(templateDir, "forma.sqlite"), databasePath);
-process.env.DATABASE_PATH = databasePath;
 process.env.UPLOADS_DIR = uploadsDir;
 process.env.NODE_ENV = "test";
 
@@ -36,13 +39,62 @@ function linkTree(from: string, to: string) {
 	}
 }
 
+/** Puts the seeded rows back; undefined for the first test, which has them already. */
+let resetDatabase: (() => Promise<void>) | undefined;
+let dropDatabase: () => Promise<void> = async () => {};
+
+if (testDatabase() === "postgres") {
+	const adminUrl = inject("postgresUrl");
+	const name = `forma_test_${process.pid}_${randomBytes(4).toString("hex")}`;
+	const admin = new pg.Client({ connectionString: adminUrl });
+	await admin.connect();
+	await admin.query(`create database ${name} template forma_template`);
+	await admin.end();
+	const url = new URL(adminUrl);
+	url.pathname = `/${name}`;
+	process.env.DATABASE_URL = url.toString();
+	const resetter = new pg.Client({ connectionString: url.toString() });
+	await resetter.connect();
+	let first = true;
+	resetDatabase = async () => {
+		if (first) {
+			first = false;
+			return;
+		}
+		await resetter.query("select forma_test_reset()");
+		const { database } = await import("~/lib/db.server");
+		if (database.kind === "postgres") await database.changes().caughtUp();
+	};
+	dropDatabase = async () => {
+		await resetter.end();
+		const { closeDatabase } = await import("~/lib/db.server");
+		await closeDatabase();
+		const dropper = new pg.Client({ connectionString: adminUrl });
+		await dropper.connect();
+		await dropper.query(`drop database ${name} with (force)`);
+		await dropper.end();
+	};
+} else {
+	const databasePath = path.join(fileDir, "forma.sqlite");
+	const template = new SQLite(path.join(templateDir, "forma.sqlite"), { readonly: true });
+	fs.copyFileSync(path.join(templateDir, "forma.sqlite"), databasePath);
+	process.env.DATABASE_PATH = databasePath;
+	delete process.env.DATABASE_URL;
+	resetDatabase = async () => {
+		await template.backup(databasePath);
+	};
+	dropDatabase = async () => {
+		template.close();
+	};
+}
+
 beforeEach(async () => {
-	await template.backup(databasePath);
+	await resetDatabase?.();
 	fs.rmSync(uploadsDir, { recursive: true, force: true });
 	linkTree(path.join(templateDir, "uploads"), uploadsDir);
 });
 
-afterAll(() => {
-	template.close();
+afterAll(async () => {
+	await dropDatabase();
 	fs.rmSync(fileDir, { recursive: true, force: true });
 });

@@ -5,8 +5,8 @@ import { randomBytes } from "node:crypto";
 import { createReadStream, type Stats } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
-import type { ImageConditions, ImageStore, OpenedImage } from "./image-store.server";
-import { resolveUploadPath } from "./uploads.server";
+import type { ImageStore, OpenedImage } from "./image-store.server";
+import { isCurrentCopy, resolveUploadPath } from "./uploads.server";
 
 /**
  * Writes via a temporary file and a rename, so a crash never leaves a half-written file under a name
@@ -38,20 +38,6 @@ function isMissing(error: unknown): boolean {
 /** The tag the disk store has always sent: size and modification time, so a rewritten file gets a new one. */
 function entityTag(stat: Stats): string {
 	return `"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
-}
-
-/** RFC 9110 §13.1.2: If-None-Match wins over If-Modified-Since; tags compare weakly. */
-function isNotModified(
-	stat: Stats,
-	etag: string,
-	{ ifNoneMatch, ifModifiedSince }: ImageConditions,
-): boolean {
-	if (ifNoneMatch) {
-		if (ifNoneMatch.trim() === "*") return true;
-		return ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
-	}
-	// HTTP dates have whole seconds.
-	return ifModifiedSince !== undefined && Math.floor(stat.mtimeMs / 1000) * 1000 <= ifModifiedSince.getTime();
 }
 
 async function listFolder(root: string, folder: string, prefix: string, into: string[]): Promise<void> {
@@ -102,7 +88,7 @@ export function createDiskImageStore(uploadsDir: string): ImageStore {
 			}
 			if (!stat.isFile()) return null;
 			const etag = entityTag(stat);
-			if (isNotModified(stat, etag, conditions)) return "not-modified";
+			if (isCurrentCopy(etag, stat.mtime, conditions)) return "not-modified";
 			return { body: createReadStream(file), size: stat.size, etag, lastModified: stat.mtime };
 		},
 

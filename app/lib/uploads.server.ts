@@ -5,7 +5,7 @@
  */
 import path from "node:path";
 import type { Readable } from "node:stream";
-import type { ImageStore } from "./image-store.server";
+import type { ImageConditions, ImageStore } from "./image-store.server";
 
 const CONTENT_TYPES: Record<string, string> = {
 	".jpg": "image/jpeg",
@@ -44,6 +44,26 @@ export function resolveUploadPath(uploadsDir: string, relative: string): string 
 /** The Content-Type an image key is served with, from its extension; undefined for anything else. */
 export function imageContentType(key: string): string | undefined {
 	return CONTENT_TYPES[path.extname(key).toLowerCase()];
+}
+
+/**
+ * Whether the requester's copy (If-None-Match, else If-Modified-Since) is the stored one, for stores that
+ * decide it themselves (RFC 9110 §13.1: If-None-Match wins; tags compare weakly; "*" matches anything).
+ */
+export function isCurrentCopy(
+	etag: string,
+	lastModified: Date,
+	{ ifNoneMatch, ifModifiedSince }: ImageConditions,
+): boolean {
+	if (ifNoneMatch) {
+		if (ifNoneMatch.trim() === "*") return true;
+		return ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
+	}
+	// HTTP dates have whole seconds.
+	return (
+		ifModifiedSince !== undefined &&
+		Math.floor(lastModified.getTime() / 1000) * 1000 <= ifModifiedSince.getTime()
+	);
 }
 
 export interface ImageRequest {

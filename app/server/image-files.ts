@@ -1,17 +1,21 @@
 /**
  * GET /resources/images/<key>: stored images, answered here before Remix (docs/decisions/0025). Through a
  * Remix resource route an image cost about 2 ms of the server's CPU (the Web Request and Response, the
- * route match); this is a stat and a file stream, as express.static would do, or one GetObject streamed
- * through when the images are in S3. What is answered (headers, 304, 404) is decided in
+ * route match); this is a stat and a file stream, as express.static would do, or, when the images are in
+ * S3, a copy kept in memory or one GetObject. What is answered (headers, 304, 404) is decided in
  * app/lib/uploads.server.ts, which the dev server's resource route uses too.
  */
 import { pipeline } from "node:stream/promises";
 import type { NextFunction, Request, Response } from "express";
 import type { ImageStore } from "~/lib/image-store.server";
+import { withMemoryCache } from "~/lib/image-store-cache.server";
 import { logger } from "~/lib/logger.server";
 import { answerImageRequest } from "~/lib/uploads.server";
 
-export function imageFiles(store: ImageStore) {
+/** `contentVersion`: the site's (SiteState), which moves with every change that can delete an image. */
+export function imageFiles(store: ImageStore, contentVersion: () => number) {
+	// Disk reads come from the OS's file cache; a bucket's from a signed request each time, unless kept here.
+	const served = store.kind === "s3" ? withMemoryCache(store, contentVersion) : store;
 	return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
 		if (req.method !== "GET" && req.method !== "HEAD") {
 			res.status(405).set("Allow", "GET, HEAD").type("text/plain").send("Method Not Allowed");
@@ -25,7 +29,7 @@ export function imageFiles(store: ImageStore) {
 			} catch {
 				key = "";
 			}
-			const answer = await answerImageRequest(store, {
+			const answer = await answerImageRequest(served, {
 				method: req.method,
 				key,
 				ifNoneMatch: req.headers["if-none-match"],

@@ -10,6 +10,7 @@ import express from "express";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { copyMissingImages, type ImageStore, readImage } from "~/lib/image-store.server";
+import { withMemoryCache } from "~/lib/image-store-cache.server";
 import { createDiskImageStore } from "~/lib/image-store-disk.server";
 import { createS3ImageStore } from "~/lib/image-store-s3.server";
 import { variantKey } from "~/lib/images";
@@ -134,7 +135,10 @@ describe.each(kinds)("image store on %s", (_kind, makeStore) => {
 		let close: () => Promise<void> = async () => {};
 		beforeEach(async () => {
 			const app = express();
-			app.use("/resources/images", imageFiles(store));
+			app.use(
+				"/resources/images",
+				imageFiles(store, () => 1),
+			);
 			const server = app.listen(0, "127.0.0.1");
 			await new Promise((resolve) => server.once("listening", resolve));
 			origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}/resources/images`;
@@ -206,6 +210,44 @@ describe.each(kinds)("image store on %s", (_kind, makeStore) => {
 			expect(post.status).toBe(405);
 			expect(post.headers.get("allow")).toBe("GET, HEAD");
 		});
+	});
+});
+
+describe("images from a bucket kept in memory", () => {
+	it("answers repeat requests without the bucket, one fetch for many at once, and lets go when content changes", async () => {
+		const bucket = createS3ImageStore(s3.config(`forma-test-${bucketCount++}`));
+		let opens = 0;
+		const counted: ImageStore = {
+			...bucket,
+			open(key, conditions) {
+				opens += 1;
+				return bucket.open(key, conditions);
+			},
+		};
+		let version = 1;
+		const cached = withMemoryCache(counted, () => version);
+		try {
+			await bucket.put("projects/jj10.jpg", Buffer.from("kept bytes"));
+			const texts = await Promise.all(
+				Array.from({ length: 5 }, async () => (await readImage(cached, "projects/jj10.jpg"))?.toString()),
+			);
+			expect(texts).toEqual(Array(5).fill("kept bytes"));
+			expect(opens).toBe(1);
+			const first = await cached.open("projects/jj10.jpg");
+			if (first === null || first === "not-modified") throw new Error("expected the kept image");
+			first.body.destroy();
+			expect(await cached.open("projects/jj10.jpg", { ifNoneMatch: first.etag })).toBe("not-modified");
+			expect(opens).toBe(1);
+
+			// An admin's change (here: the image deleted) moves the content version: nothing kept is served.
+			await bucket.remove(["projects/jj10.jpg"]);
+			expect(await readImage(cached, "projects/jj10.jpg")).not.toBeNull();
+			version = 2;
+			expect(await cached.open("projects/jj10.jpg")).toBeNull();
+			expect(await cached.open("projects/missing.jpg")).toBeNull();
+		} finally {
+			bucket.close();
+		}
 	});
 });
 

@@ -2,7 +2,7 @@
  * Online backups and restores of the database and the uploads (README, "Backups").
  *
  * A backup is a folder: `forma.sqlite` (SQLite's online backup API, a consistent snapshot taken while the
- * site serves and writes), `uploads/` (every stored image, from the uploads folder or the S3 bucket) and
+ * site serves and writes) or, on Postgres, `forma.dump` (pg_dump's custom format, db/postgres-backup.ts), `uploads/` (every stored image, from the uploads folder or the S3 bucket) and
  * `manifest.json` (when, row counts, files). Images are copied before and after the database snapshot: an
  * image is written (atomically) before any row points to it, so every image the snapshot references is
  * stored by the second pass.
@@ -17,6 +17,7 @@ import {
 	type StorageEnv,
 } from "../app/lib/image-store.server";
 import { createDiskImageStore } from "../app/lib/image-store-disk.server";
+import { dumpPostgres, POSTGRES_DUMP_FILE, restorePostgres } from "./postgres-backup";
 
 export const BACKUP_DATABASE_FILE = "forma.sqlite";
 const BACKUP_UPLOADS_DIR = "uploads";
@@ -37,12 +38,16 @@ const COUNTED_TABLES = [
 
 export interface BackupManifest {
 	createdAt: string;
+	/** Which database the backup holds; absent in backups made before Postgres (SQLite). */
+	database?: "sqlite" | "postgres";
 	rowCounts: Record<string, number>;
 	uploadFiles: number;
 }
 
 interface DataPaths {
 	databasePath: string;
+	/** DATABASE_URL: the database is Postgres, dumped with pg_dump instead of the file at databasePath. */
+	databaseUrl?: string | undefined;
 	uploadsDir: string;
 	/** Where the images are when not in `uploadsDir`: an S3 bucket (docs/decisions/0025). */
 	images?: ImageStore | undefined;
@@ -78,6 +83,16 @@ export async function backupTo(target: string, paths: DataPaths): Promise<Backup
 	const copies = createDiskImageStore(uploadsTarget);
 	await copyMissingImages(images, copies);
 
+	if (paths.databaseUrl) {
+		const rowCounts = await dumpPostgres(
+			paths.databaseUrl,
+			path.join(target, POSTGRES_DUMP_FILE),
+			COUNTED_TABLES,
+		);
+		await copyMissingImages(images, copies);
+		return writeManifest(target, { database: "postgres", rowCounts, uploadsTarget });
+	}
+
 	const databaseTarget = path.join(target, BACKUP_DATABASE_FILE);
 	const source = new SQLite(databasePath, { fileMustExist: true });
 	try {
@@ -100,9 +115,21 @@ export async function backupTo(target: string, paths: DataPaths): Promise<Backup
 	} finally {
 		snapshot.close();
 	}
+	return writeManifest(target, { database: "sqlite", rowCounts, uploadsTarget });
+}
+
+async function writeManifest(
+	target: string,
+	{
+		database,
+		rowCounts,
+		uploadsTarget,
+	}: { database: "sqlite" | "postgres"; rowCounts: Record<string, number>; uploadsTarget: string },
+): Promise<BackupManifest> {
 	await fs.mkdir(uploadsTarget, { recursive: true });
 	const manifest: BackupManifest = {
 		createdAt: new Date().toISOString(),
+		database,
 		rowCounts,
 		uploadFiles: await countFiles(uploadsTarget),
 	};
@@ -127,6 +154,21 @@ export async function restoreFrom(source: string, paths: DataPaths): Promise<Bac
 	const manifest = JSON.parse(
 		await fs.readFile(path.join(source, BACKUP_MANIFEST_FILE), "utf8"),
 	) as BackupManifest;
+	const postgres = manifest.database === "postgres";
+	if (postgres !== Boolean(paths.databaseUrl)) {
+		throw new Error(
+			`the backup holds a ${postgres ? "Postgres" : "SQLite"} database; restore it where ` +
+				(postgres ? "DATABASE_URL names an empty Postgres database" : "DATABASE_URL is unset (SQLite)"),
+		);
+	}
+	if (paths.databaseUrl) {
+		if ((await images.list("")).length > 0) {
+			throw new Error(`${images.location} is not empty: restore only into an empty data directory`);
+		}
+		await restorePostgres(paths.databaseUrl, path.join(source, POSTGRES_DUMP_FILE), manifest.rowCounts);
+		await copyMissingImages(createDiskImageStore(path.join(source, BACKUP_UPLOADS_DIR)), images);
+		return manifest;
+	}
 	const backupDatabase = path.join(source, BACKUP_DATABASE_FILE);
 	for (const file of [databasePath, `${databasePath}-wal`, `${databasePath}-shm`]) {
 		if (await exists(file)) throw new Error(`${file} exists: restore only into an empty data directory`);
@@ -170,33 +212,46 @@ export async function takeScheduledBackup(
 
 interface ScheduleEnv extends StorageEnv {
 	DATABASE_PATH: string;
+	DATABASE_URL?: string | undefined;
 	BACKUP_DIR?: string | undefined;
 	BACKUP_INTERVAL_HOURS: number;
 	BACKUP_KEEP: number;
 }
 
+/** Runs `task` every `intervalMs`; returns the function that stops it. */
+export type Schedule = (intervalMs: number, task: () => Promise<void>) => () => void;
+
+/** One process's timer. Several instances pass one that elects who runs (app/server/scheduled-job.ts). */
+const everyInterval: Schedule = (intervalMs, task) => {
+	let running = false;
+	const timer = setInterval(() => {
+		if (running) return;
+		running = true;
+		void task().finally(() => {
+			running = false;
+		});
+	}, intervalMs);
+	timer.unref();
+	return () => clearInterval(timer);
+};
+
 /** Starts the schedule when configured; returns a function that stops it. */
 export function scheduleBackups(
 	env: ScheduleEnv,
 	log: (msg: string, fields: Record<string, unknown>) => void = () => undefined,
+	schedule: Schedule = everyInterval,
 ): () => void {
 	const { BACKUP_DIR: backupDir, BACKUP_INTERVAL_HOURS: hours, BACKUP_KEEP: keep } = env;
 	if (!backupDir || hours <= 0) return () => undefined;
-	const paths = { databasePath: env.DATABASE_PATH, uploadsDir: env.UPLOADS_DIR, images: getImageStore(env) };
-	let running = false;
-	const timer = setInterval(
-		() => {
-			if (running) return;
-			running = true;
-			takeScheduledBackup(backupDir, keep, paths)
-				.then((target) => log("backup taken", { target }))
-				.catch((error: unknown) => log("backup failed", { error: String(error) }))
-				.finally(() => {
-					running = false;
-				});
-		},
-		hours * 60 * 60 * 1000,
+	const paths = {
+		databasePath: env.DATABASE_PATH,
+		databaseUrl: env.DATABASE_URL,
+		uploadsDir: env.UPLOADS_DIR,
+		images: getImageStore(env),
+	};
+	return schedule(hours * 60 * 60 * 1000, () =>
+		takeScheduledBackup(backupDir, keep, paths)
+			.then((target) => log("backup taken", { target }))
+			.catch((error: unknown) => log("backup failed", { error: String(error) })),
 	);
-	timer.unref();
-	return () => clearInterval(timer);
 }

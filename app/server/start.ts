@@ -28,6 +28,7 @@ import { remixHandler } from "./remix-handler";
 import { LIVE_BROTLI_QUALITY, LIVE_GZIP_LEVEL } from "./rendered-page";
 import { readableRequest } from "./request-guards";
 import { requestLog } from "./request-log";
+import { scheduleJob } from "./scheduled-job";
 import { scheduleSessionPurge } from "./session-purge";
 import { handleShutdown } from "./shutdown";
 import { openSiteState } from "./site-state";
@@ -122,7 +123,11 @@ export async function startServer(env: Env, buildArgument: string | undefined): 
 		site,
 		timeoutMs: env.SHUTDOWN_TIMEOUT_MS,
 		stopSchedules: [
-			scheduleBackups(env, (msg, fields) => logger.info(msg, fields)),
+			scheduleBackups(
+				env,
+				(msg, fields) => logger.info(msg, fields),
+				(intervalMs, task) => scheduleJob({ name: "backup", intervalMs }, task),
+			),
 			scheduleSessionPurge(),
 			scheduleMailSender(env),
 		],

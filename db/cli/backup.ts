@@ -1,6 +1,7 @@
 /**
  * `npm run backup -- <dir>`: a consistent backup of the running (or stopped) site's database and uploads
- * into <dir>, which must be new or empty. Safe while the server serves and writes.
+ * into <dir>, which must be new or empty. Safe while the server serves and writes. On Postgres it needs
+ * pg_dump, and says so when it is missing (db/postgres-backup.ts).
  */
 import path from "node:path";
 import { getEnv } from "../../app/lib/env.server";
@@ -15,7 +16,12 @@ if (!target) {
 const env = getEnv();
 const images = imageStoreFromEnv(env);
 const started = performance.now();
-backupTo(path.resolve(target), { databasePath: env.DATABASE_PATH, uploadsDir: env.UPLOADS_DIR, images })
+backupTo(path.resolve(target), {
+	databasePath: env.DATABASE_PATH,
+	databaseUrl: env.DATABASE_URL,
+	uploadsDir: env.UPLOADS_DIR,
+	images,
+})
 	.then((manifest) => {
 		console.log(
 			`Backup written to ${path.resolve(target)} in ${Math.round(performance.now() - started)} ms: ` +

@@ -14,10 +14,15 @@ if (!source) {
 }
 const env = getEnv();
 const images = imageStoreFromEnv(env);
-restoreFrom(path.resolve(source), { databasePath: env.DATABASE_PATH, uploadsDir: env.UPLOADS_DIR, images })
+restoreFrom(path.resolve(source), {
+	databasePath: env.DATABASE_PATH,
+	databaseUrl: env.DATABASE_URL,
+	uploadsDir: env.UPLOADS_DIR,
+	images,
+})
 	.then((manifest) => {
 		console.log(
-			`Restored the backup of ${manifest.createdAt} into ${env.DATABASE_PATH} and ${images.location}: ` +
+			`Restored the backup of ${manifest.createdAt} into ${env.DATABASE_URL ? "DATABASE_URL" : env.DATABASE_PATH} and ${images.location}: ` +
 				`${manifest.uploadFiles} files, rows ${JSON.stringify(manifest.rowCounts)}`,
 		);
 	})

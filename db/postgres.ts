@@ -106,6 +106,8 @@ export function listenForChanges(url: string): ChangeFeed {
 	let listening = false;
 	let closed = false;
 	let retry: NodeJS.Timeout | undefined;
+	/** The connection attempt under way (or the last one): caughtUp() waits for it. */
+	let connecting: Promise<void> = Promise.resolve();
 	const listeners = new Set<() => void>();
 	const waiters = new Map<string, () => void>();
 
@@ -122,7 +124,9 @@ export function listenForChanges(url: string): ChangeFeed {
 		waiters.clear();
 		which.end().catch(() => {});
 		if (!closed) {
-			retry = setTimeout(connect, RECONNECT_MS);
+			retry = setTimeout(() => {
+				connecting = connect();
+			}, RECONNECT_MS);
 			retry.unref();
 		}
 	};
@@ -152,7 +156,7 @@ export function listenForChanges(url: string): ChangeFeed {
 			lost(connection);
 		}
 	}
-	void connect();
+	connecting = connect();
 
 	return {
 		token() {
@@ -164,6 +168,7 @@ export function listenForChanges(url: string): ChangeFeed {
 			return () => listeners.delete(listener);
 		},
 		async caughtUp() {
+			await connecting;
 			const connection = client;
 			if (!listening || !connection) return;
 			const marker = randomUUID();

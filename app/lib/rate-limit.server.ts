@@ -1,3 +1,5 @@
+import type { Kysely } from "kysely";
+import type { Database } from "~db/schema";
 import { getEnv } from "./env.server";
 
 /**
@@ -52,12 +54,13 @@ export function memoryCounterStore(): CounterStore {
 /**
  * Counters in the database's `rate_limits` table (migration 0012), for instances that share it: the key's
  * row is made if missing, then locked (SELECT … FOR UPDATE) for the change, so two instances counting
- * the same key at once take turns. Expired rows are deleted by the hourly purge (deleteExpiredRateLimits).
+ * the same key at once take turns. Postgres only (SQLite has no FOR UPDATE, and one process needs none);
+ * `database` defaults to the app's. Expired rows are deleted by the hourly purge (deleteExpiredRateLimits).
  */
-export function databaseCounterStore(): CounterStore {
+export function databaseCounterStore(database?: Kysely<Database>): CounterStore {
 	return {
 		async update(key, change) {
-			const { db } = await import("./db.server");
+			const db = database ?? (await import("./db.server")).db;
 			return db.transaction().execute(async (trx) => {
 				await trx
 					.insertInto("rate_limits")

@@ -1,4 +1,6 @@
+import type { Kysely } from "kysely";
 import { db } from "~/lib/db.server";
+import type { Database } from "~db/schema";
 
 /** "Never ran": any claim succeeds against it. */
 const NEVER = new Date(0).toISOString();
@@ -14,13 +16,14 @@ export async function claimScheduledRun(
 	name: string,
 	intervalMs: number,
 	now = new Date(),
+	executor: Kysely<Database> = db,
 ): Promise<boolean> {
-	await db
+	await executor
 		.insertInto("scheduled_jobs")
 		.values({ name, last_run_at: NEVER })
 		.onConflict((conflict) => conflict.column("name").doNothing())
 		.execute();
-	const result = await db
+	const result = await executor
 		.updateTable("scheduled_jobs")
 		.set({ last_run_at: now.toISOString() })
 		.where("name", "=", name)

@@ -25,7 +25,11 @@ export function databaseDigest(sqlite: SQLite.Database, { ignore = [] as string[
  */
 export async function digestDatabase<DB>(db: Kysely<DB>): Promise<string> {
 	const hash = createHash("sha256");
-	const tables = (await db.introspection.getTables()).map((table) => table.name).sort();
+	// The app's own schema only (Postgres's test databases also hold the seed's copy, forma_seed).
+	const tables = (await db.introspection.getTables())
+		.filter((table) => table.schema === undefined || table.schema === "public")
+		.map((table) => table.name)
+		.sort();
 	for (const table of tables) {
 		const { rows } = await sql`select * from ${sql.table(table)}`.execute(db);
 		hash.update(table);

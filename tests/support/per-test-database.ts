@@ -1,11 +1,10 @@
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import pg from "pg";
 import { afterAll, beforeEach, inject } from "vitest";
-import { testDatabase } from "./test-database";
+import { POSTGRES_TEMPLATE, testDatabase } from "./test-database";
 
 /**
  * Every test starts from the seeded template (tests/support/global-setup.ts), so no test sees another's
@@ -16,10 +15,9 @@ import { testDatabase } from "./test-database";
  * are put back before each test:
  * - SQLite: the online backup copies the template's pages into the open database (a few milliseconds; the
  *   app's connection sees the new contents at its next read, as it would another process's write);
- * - Postgres: each test file gets its own database, cloned from the template (CREATE DATABASE … TEMPLATE),
- *   and forma_test_reset() (tests/support/test-database.ts) puts the seeded rows back before every test
- *   after the first; the app is then told of the change before the test starts, as it would be of
- *   another instance's write.
+ * - Postgres: each worker gets its own database, cloned from the template (CREATE DATABASE … TEMPLATE),
+ *   and forma_test_reset() (tests/support/test-database.ts) puts back what the last test wrote; the app
+ *   is then told of the change before the test starts, as it would be of another instance's write.
  * Uploads are hard links to the template's read-only files: a test may add or delete files, never alter a
  * shared one in place (that would fail loudly).
  */
@@ -39,40 +37,36 @@ function linkTree(from: string, to: string) {
 	}
 }
 
-/** Puts the seeded rows back; undefined for the first test, which has them already. */
-let resetDatabase: (() => Promise<void>) | undefined;
-let dropDatabase: () => Promise<void> = async () => {};
+/** Puts the seeded rows back. */
+let resetDatabase: () => Promise<void> = async () => {};
+let closeDatabase: () => Promise<void> = async () => {};
 
 if (testDatabase() === "postgres") {
 	const adminUrl = inject("postgresUrl");
-	const name = `forma_test_${process.pid}_${randomBytes(4).toString("hex")}`;
+	// One database per worker, cloned from the template by the worker's first file and reused by the next:
+	// a clone costs a few hundred milliseconds, a reset of what a test wrote a few.
+	const name = `forma_test_${process.env.VITEST_POOL_ID ?? process.pid}`;
 	const admin = new pg.Client({ connectionString: adminUrl });
 	await admin.connect();
-	await admin.query(`create database ${name} template forma_template`);
+	await admin.query(`create database ${name} template ${POSTGRES_TEMPLATE}`).catch((error: unknown) => {
+		// 42P04: this worker made it for an earlier file.
+		if (!(error instanceof Error && "code" in error && error.code === "42P04")) throw error;
+	});
 	await admin.end();
 	const url = new URL(adminUrl);
 	url.pathname = `/${name}`;
 	process.env.DATABASE_URL = url.toString();
 	const resetter = new pg.Client({ connectionString: url.toString() });
 	await resetter.connect();
-	let first = true;
 	resetDatabase = async () => {
-		if (first) {
-			first = false;
-			return;
-		}
 		await resetter.query("select forma_test_reset()");
 		const { database } = await import("~/lib/db.server");
 		if (database.kind === "postgres") await database.changes().caughtUp();
 	};
-	dropDatabase = async () => {
+	closeDatabase = async () => {
 		await resetter.end();
-		const { closeDatabase } = await import("~/lib/db.server");
-		await closeDatabase();
-		const dropper = new pg.Client({ connectionString: adminUrl });
-		await dropper.connect();
-		await dropper.query(`drop database ${name} with (force)`);
-		await dropper.end();
+		const app = await import("~/lib/db.server");
+		await app.closeDatabase();
 	};
 } else {
 	const databasePath = path.join(fileDir, "forma.sqlite");
@@ -83,18 +77,18 @@ if (testDatabase() === "postgres") {
 	resetDatabase = async () => {
 		await template.backup(databasePath);
 	};
-	dropDatabase = async () => {
+	closeDatabase = async () => {
 		template.close();
 	};
 }
 
 beforeEach(async () => {
-	await resetDatabase?.();
+	await resetDatabase();
 	fs.rmSync(uploadsDir, { recursive: true, force: true });
 	linkTree(path.join(templateDir, "uploads"), uploadsDir);
 });
 
 afterAll(async () => {
-	await dropDatabase();
+	await closeDatabase();
 	fs.rmSync(fileDir, { recursive: true, force: true });
 });

@@ -17,10 +17,12 @@ export const POSTGRES_TEMPLATE = "forma_template";
 
 /**
  * Keeps a copy of every seeded table in schema `forma_seed` and makes `forma_test_reset()`, which puts
- * them back: one TRUNCATE of all tables, an INSERT … SELECT per table with foreign keys and triggers off
- * (session_replication_role = replica; the order of the copies does not matter then), and every sequence
- * where the seed left it, so ids continue as they would have. Then it announces a content change, as a
- * write would, so the app's caches read afresh. A clone of the template carries both.
+ * back the tables a test wrote to: a statement trigger on every table notes the table in
+ * `forma_seed.forma_dirty` on any write, and the reset deletes and copies back just those, with foreign
+ * keys and triggers off (session_replication_role = replica: the order of the copies does not matter,
+ * and the copying itself marks nothing), and sets their sequences where the seed left them, so ids
+ * continue as they would have. A test that only reads costs one query. Then it announces a content
+ * change, as a write would, so the app's caches read afresh. A clone of the template carries all of it.
  */
 export async function installPostgresReset<DB>(db: Kysely<DB>): Promise<void> {
 	await sql`create schema forma_seed`.execute(db);
@@ -29,27 +31,30 @@ export async function installPostgresReset<DB>(db: Kysely<DB>): Promise<void> {
 		where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not like 'kysely_%'`.execute(
 		db,
 	);
-	for (const { name } of tables)
-		await sql`create table ${sql.id("forma_seed", name)} as table ${sql.id("public", name)}`.execute(db);
+	await sql`create table forma_seed.forma_dirty (name text primary key)`.execute(db);
 	await sql`create table forma_seed.forma_sequences as
-		select format('%I.%I', schemaname, sequencename) as name, last_value from pg_sequences
-		where schemaname = 'public'`.execute(db);
+		select format('%I.%I', schemaname, sequencename) as name, last_value
+		from pg_sequences where schemaname = 'public'`.execute(db);
+	await sql`create function forma_mark_dirty() returns trigger language plpgsql as $$
+		begin
+			insert into forma_seed.forma_dirty values (tg_table_name) on conflict do nothing;
+			return null;
+		end $$`.execute(db);
+	for (const { name } of tables) {
+		await sql`create table ${sql.id("forma_seed", name)} as table ${sql.id("public", name)}`.execute(db);
+		await sql`create trigger forma_mark_dirty after insert or update or delete or truncate on ${sql.table(name)}
+			for each statement execute function forma_mark_dirty()`.execute(db);
+	}
 	await sql`create function forma_test_reset() returns void language plpgsql as $$
 		declare
 			item record;
 		begin
-			execute (
-				select 'truncate ' || string_agg(format('public.%I', table_name), ', ')
-				from information_schema.tables
-				where table_schema = 'forma_seed' and table_name <> 'forma_sequences'
-			);
 			set local session_replication_role = replica;
-			for item in
-				select table_name from information_schema.tables
-				where table_schema = 'forma_seed' and table_name <> 'forma_sequences'
-			loop
-				execute format('insert into public.%I select * from forma_seed.%I', item.table_name, item.table_name);
+			for item in select name from forma_seed.forma_dirty loop
+				execute format('delete from public.%I', item.name);
+				execute format('insert into public.%I select * from forma_seed.%I', item.name, item.name);
 			end loop;
+			-- A sequence is named after its table (table_id_seq), renamed tables keep the old name: reset all.
 			for item in select name, last_value from forma_seed.forma_sequences loop
 				if item.last_value is null then
 					perform setval(item.name, 1, false);
@@ -57,6 +62,7 @@ export async function installPostgresReset<DB>(db: Kysely<DB>): Promise<void> {
 					perform setval(item.name, item.last_value, true);
 				end if;
 			end loop;
+			delete from forma_seed.forma_dirty;
 			perform pg_notify(${sql.lit(CONTENT_CHANNEL)}, '');
 		end $$`.execute(db);
 }

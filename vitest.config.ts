@@ -1,5 +1,5 @@
 import path from "node:path";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 const root = path.dirname(new URL(import.meta.url).pathname);
 /** FORMA_TEST_DATABASE=postgres runs the integration tests again on Postgres (tests/support/test-database.ts). */
@@ -17,6 +17,10 @@ export default defineConfig({
 		include: postgres
 			? ["tests/integration/**/*.test.ts"]
 			: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
+		// database.test.ts is about SQLite files themselves (pragmas, old schemas), each made by the test.
+		exclude: postgres
+			? [...configDefaults.exclude, "tests/integration/database.test.ts"]
+			: configDefaults.exclude,
 		environment: "node",
 		globalSetup: ["tests/support/global-setup.ts"],
 		setupFiles: ["tests/support/per-test-database.ts"],

@@ -132,7 +132,8 @@ export function listenForChanges(url: string): ChangeFeed {
 	};
 	async function connect(): Promise<void> {
 		if (closed) return;
-		const connection = new pg.Client({ connectionString: url });
+		// Named, so an operator (or a test) can tell it from the pool's connections in pg_stat_activity.
+		const connection = new pg.Client({ connectionString: url, application_name: "forma-listen" });
 		client = connection;
 		connection.on("notification", (message) => {
 			const payload = message.payload ?? "";

@@ -37,19 +37,26 @@ function readJson<T>(file: string): T | undefined {
 check("npx", ["tsc", "--noEmit"]);
 check("npx", ["biome", "check", "--error-on-warnings", "."]);
 
-const vitestReport = path.join(reports, "vitest.json");
-const vitestOk = run("npx", [
-	"vitest",
-	"run",
-	"--reporter=default",
-	"--reporter=json",
-	`--outputFile.json=${vitestReport}`,
-]);
-const vitest = readJson<{ numPassedTests: number; numFailedTests: number }>(vitestReport);
-passed += vitest?.numPassedTests ?? 0;
-failed += vitest?.numFailedTests ?? 0;
-// A crash before any test ran (or a failure outside tests, such as a setup error) still fails the run.
-if (!vitestOk && (vitest?.numFailedTests ?? 0) === 0) failed += 1;
+/** One vitest run, counted from its JSON report. */
+function vitest(name: string, env: Record<string, string> = {}): void {
+	const report = path.join(reports, `${name}.json`);
+	const ok = run(
+		"npx",
+		["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`],
+		env,
+	);
+	const results = readJson<{ numPassedTests: number; numFailedTests: number }>(report);
+	passed += results?.numPassedTests ?? 0;
+	failed += results?.numFailedTests ?? 0;
+	// A crash before any test ran (or a failure outside tests, such as a setup error) still fails the run.
+	if (!ok && (results?.numFailedTests ?? 0) === 0) failed += 1;
+}
+
+// Unit and integration tests on SQLite, then the integration tests again on a throwaway PostgreSQL
+// (installed with apt-get when missing, like chromium below; tests/support/postgres-cluster.ts).
+vitest("vitest");
+if (check("sh", ["tests/support/ensure-postgres.sh"]))
+	vitest("vitest-postgres", { FORMA_TEST_DATABASE: "postgres" });
 
 if (check("sh", ["tests/e2e/ensure-chromium.sh"]) && check("npm", ["run", "build"])) {
 	const playwrightReport = path.join(reports, "playwright.json");

@@ -42,10 +42,18 @@ export interface Site {
 	stop(): Promise<void>;
 }
 
-/** A fresh data directory (a copy of the seeded template when there is one) and the environment to run it. */
-export function prepareSite(port: number, extraEnv: Record<string, string | undefined> = {}) {
+/**
+ * A fresh data directory (a copy of the seeded template when there is one, unless `fromTemplate` is false:
+ * set-up then seeds it anew, e.g. into an S3 bucket) and the environment to run it.
+ */
+export function prepareSite(
+	port: number,
+	extraEnv: Record<string, string | undefined> = {},
+	{ fromTemplate = true }: { fromTemplate?: boolean } = {},
+) {
 	const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "forma-security-"));
-	if (fs.existsSync(path.join(TEMPLATE, ".ready"))) fs.cpSync(TEMPLATE, dataDir, { recursive: true });
+	if (fromTemplate && fs.existsSync(path.join(TEMPLATE, ".ready")))
+		fs.cpSync(TEMPLATE, dataDir, { recursive: true });
 	const env: NodeJS.ProcessEnv = {
 		...process.env,
 		NODE_ENV: "production",
@@ -79,9 +87,12 @@ export function runSetup(env: NodeJS.ProcessEnv): { status: number | null; outpu
 export async function startSite(
 	port: number,
 	extraEnv: Record<string, string | undefined> = {},
-	{ beforeStart }: { beforeStart?: (prepared: ReturnType<typeof prepareSite>) => void } = {},
+	{
+		beforeStart,
+		fromTemplate,
+	}: { beforeStart?: (prepared: ReturnType<typeof prepareSite>) => void; fromTemplate?: boolean } = {},
 ): Promise<Site> {
-	const prepared = prepareSite(port, extraEnv);
+	const prepared = prepareSite(port, extraEnv, { fromTemplate });
 	const setup = runSetup(prepared.env);
 	if (setup.status !== 0) throw new Error(`set-up failed:\n${setup.output}`);
 	beforeStart?.(prepared);

@@ -80,7 +80,7 @@ export async function backupTo(target: string, paths: DataPaths): Promise<Backup
 	if ((await fs.readdir(target)).length > 0) throw new Error(`${target} is not empty`);
 	const uploadsTarget = path.join(target, BACKUP_UPLOADS_DIR);
 	const images = imagesOf(paths);
-	const copies = createDiskImageStore(uploadsTarget);
+	const copies = createDiskImageStore(uploadsTarget, { fsync: false });
 	await copyMissingImages(images, copies);
 
 	if (paths.databaseUrl) {

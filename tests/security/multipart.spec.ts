@@ -6,9 +6,8 @@ import fs from "node:fs";
 import net from "node:net";
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
-import { fetchFormToken } from "../support/form-page-token";
 import { plain } from "../support/plain";
-import { ADMIN, type Site, securityPort, signIn, startSite } from "./site";
+import { ADMIN, postSlide, type Site, securityPort, signIn, startSite } from "./site";
 
 let site: Site;
 let cookie: string;
@@ -106,24 +105,12 @@ test("field flood: thousands of empty fields on the public sign-in form are refu
 });
 
 test("a real slide upload still goes through under the part cap", async () => {
-	const form = new FormData();
-	form.set("intent", "save");
-	form.set("category", "art");
-	form.set("titleEn", "Within the cap");
-	form.set("titleRu", "В пределах");
-	form.set("subtitleEn", "A slide");
-	form.set("subtitleRu", "Слайд");
-	form.set("isActive", "on");
 	const png = await sharp({ create: { width: 64, height: 40, channels: 3, background: "#3366cc" } })
 		.png()
 		.toBuffer();
-	form.set("image", new File([new Uint8Array(png)], "slide.png", { type: "image/png" }));
-	form.set("formToken", await fetchFormToken(`${site.origin}/admin/slider?new`, cookie));
-	const response = await fetch(`${site.origin}/admin/slider`, {
-		method: "POST",
-		body: form,
-		headers: { Cookie: cookie },
-		redirect: "manual",
+	const response = await postSlide(site, cookie, {
+		title: "Within the cap",
+		image: new File([new Uint8Array(png)], "slide.png", { type: "image/png" }),
 	});
 	expect(response.status).toBe(302);
 	expect(site.query("SELECT id FROM hero_slides WHERE title_en = 'Within the cap'")).toHaveLength(1);

@@ -9,9 +9,18 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { expect, test } from "@playwright/test";
-import { fetchFormToken } from "../support/form-page-token";
 import { type LocalS3, startLocalS3 } from "../support/s3rver";
-import { ADMIN, BUILD_DIR, prepareSite, runSetup, type Site, securityPort, signIn, startSite } from "./site";
+import {
+	ADMIN,
+	BUILD_DIR,
+	postSlide,
+	prepareSite,
+	runSetup,
+	type Site,
+	securityPort,
+	signIn,
+	startSite,
+} from "./site";
 import { SVG_ATTACKS, svgDangers } from "./svg-attacks";
 
 const BUCKET = "forma-images";
@@ -79,23 +88,9 @@ test("a hostile SVG uploaded into the bucket is stored clean and served sandboxe
 	const cookie = await signIn(site.origin, ADMIN.username, ADMIN.password);
 	const attack = SVG_ATTACKS[0];
 	if (!attack) throw new Error("no SVG attack to try");
-	const form = new FormData();
-	form.set("formToken", await fetchFormToken(`${site.origin}/admin/slider?new`, cookie));
-	for (const [name, value] of Object.entries({
-		intent: "save",
-		category: "art",
-		titleEn: "bucket attack",
-		titleRu: "bucket attack",
-		subtitleEn: "A drawing",
-		subtitleRu: "Рисунок",
-	}))
-		form.set(name, value);
-	form.set("image", new File([attack.svg], "drawing.svg", { type: "image/svg+xml" }));
-	const upload = await fetch(`${site.origin}/admin/slider`, {
-		method: "POST",
-		body: form,
-		headers: { Cookie: cookie },
-		redirect: "manual",
+	const upload = await postSlide(site, cookie, {
+		title: "bucket attack",
+		image: new File([attack.svg], "drawing.svg", { type: "image/svg+xml" }),
 	});
 	expect(upload.status).toBe(302);
 	const [slide] = site.query<{ image_url: string }>(

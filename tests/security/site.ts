@@ -10,6 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { signIn as signInThroughForm } from "../ops/harness";
+import { fetchFormToken } from "../support/form-page-token";
 
 export const BUILD_DIR = process.env.FORMA_BUILD_ID ? `build-${process.env.FORMA_BUILD_ID}` : "build";
 const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -169,6 +170,32 @@ export async function startSite(
 		},
 		stop,
 	};
+}
+
+/**
+ * An administrator adds a home slide through the admin form over HTTP, as the page posts it (with the
+ * page's one-time token); `query` goes on the post's address (`?new&lng=ru` answers in Russian).
+ */
+export async function postSlide(
+	site: Pick<Site, "origin">,
+	cookie: string,
+	{ title, image, query = "" }: { title: string; image: File; query?: string },
+): Promise<Response> {
+	const form = new FormData();
+	form.set("formToken", await fetchFormToken(`${site.origin}/admin/slider?new`, cookie));
+	form.set("intent", "save");
+	form.set("category", "art");
+	form.set("titleEn", title);
+	form.set("titleRu", title);
+	form.set("subtitleEn", "A drawing");
+	form.set("subtitleRu", "Рисунок");
+	form.set("image", image);
+	return fetch(`${site.origin}/admin/slider${query}`, {
+		method: "POST",
+		body: form,
+		headers: { Cookie: cookie },
+		redirect: "manual",
+	});
 }
 
 /** Signs in through the login form over HTTP; returns the session cookie ("forma_session=…"). */

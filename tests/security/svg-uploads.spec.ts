@@ -4,9 +4,8 @@
  * or outside reference and is served as a sandboxed document.
  */
 import { expect, test } from "@playwright/test";
-import { fetchFormToken } from "../support/form-page-token";
 import { plain } from "../support/plain";
-import { ADMIN, type Site, securityPort, signIn, startSite } from "./site";
+import { ADMIN, postSlide, type Site, securityPort, signIn, startSite } from "./site";
 import { SVG_ATTACKS, svgDangers } from "./svg-attacks";
 
 let site: Site;
@@ -23,23 +22,8 @@ test.afterAll(async () => {
 	await site?.stop();
 });
 
-async function uploadSlide(title: string, svg: string, query = ""): Promise<Response> {
-	const form = new FormData();
-	form.set("formToken", await fetchFormToken(`${site.origin}/admin/slider?new`, cookie));
-	form.set("intent", "save");
-	form.set("category", "art");
-	form.set("titleEn", title);
-	form.set("titleRu", title);
-	form.set("subtitleEn", "A drawing");
-	form.set("subtitleRu", "Рисунок");
-	form.set("image", new File([svg], "drawing.svg", { type: "image/svg+xml" }));
-	return fetch(`${site.origin}/admin/slider${query}`, {
-		method: "POST",
-		body: form,
-		headers: { Cookie: cookie },
-		redirect: "manual",
-	});
-}
+const uploadSlide = (title: string, svg: string, query = ""): Promise<Response> =>
+	postSlide(site, cookie, { title, image: new File([svg], "drawing.svg", { type: "image/svg+xml" }), query });
 
 for (const [index, attack] of SVG_ATTACKS.entries()) {
 	test(`svg upload: ${attack.name} — stored clean, served sandboxed`, async () => {

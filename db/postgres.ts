@@ -77,6 +77,24 @@ export function postgresKysely(pool: pg.Pool): Kysely<Database> {
 	return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new RemoveNulPlugin()] });
 }
 
+/** The advisory lock that instances starting at once take turns on to migrate and seed (db/cli/setup.ts). */
+export const SETUP_LOCK = 4_271_962_031;
+
+/**
+ * Runs `task` while holding a Postgres advisory lock on a connection of its own: instances doing the same
+ * at once take turns, and the lock goes with the connection if the process dies.
+ */
+export async function withAdvisoryLock<T>(url: string, key: number, task: () => Promise<T>): Promise<T> {
+	const client = new pg.Client({ connectionString: url });
+	await client.connect();
+	try {
+		await client.query("select pg_advisory_lock($1)", [key]);
+		return await task();
+	} finally {
+		await client.end();
+	}
+}
+
 /**
  * What a process knows of changes that other connections commit. On SQLite it is `PRAGMA data_version`
  * (db/connection.ts); on Postgres the notifications below.

@@ -5,13 +5,26 @@
  */
 import { getEnv } from "../../app/lib/env.server";
 import { imageStoreFromEnv } from "../../app/lib/image-store.server";
-import { openDatabase } from "../connection";
+import { type DatabaseHandle, openConfiguredDatabase } from "../connection";
 import { migrateToLatest } from "../migrate";
+import { SETUP_LOCK, withAdvisoryLock } from "../postgres";
 import { seedDatabase } from "../seed/seed";
 
 async function main(): Promise<void> {
+	const handle = openConfiguredDatabase(getEnv());
+	// Instances starting at once on one Postgres database take turns: the first migrates and seeds, the
+	// others find it done (the migrator locks too, but two seeds of an empty catalogue would collide).
+	if (handle.kind === "postgres") await withAdvisoryLock(handle.url, SETUP_LOCK, () => prepare(handle));
+	else await prepare(handle);
+	await bootstrapAdmin();
+	await adoptAdminEmail();
+	const { closeDatabase } = await import("../../app/lib/db.server");
+	await closeDatabase();
+}
+
+/** Migrates, then seeds an empty database. */
+async function prepare({ db }: DatabaseHandle): Promise<void> {
 	const env = getEnv();
-	const { db } = openDatabase(env.DATABASE_PATH);
 	try {
 		const { results } = await migrateToLatest(db);
 		for (const result of results ?? []) console.log(`migration ${result.migrationName}: ${result.status}`);
@@ -26,8 +39,6 @@ async function main(): Promise<void> {
 	} finally {
 		await db.destroy();
 	}
-	await bootstrapAdmin();
-	await adoptAdminEmail();
 }
 
 /** ADMIN_EMAIL also becomes the address for the gallery's notifications while the settings name none. */

@@ -30,6 +30,19 @@ describe("parseEnv", () => {
 		expect(parseEnv({}).SITE_URL).toBeUndefined();
 	});
 
+	it("DATABASE_URL selects Postgres: a postgres:// URL, anything else refused naming it; unset means SQLite", () => {
+		expect(parseEnv({}).DATABASE_URL).toBeUndefined();
+		for (const good of [
+			"postgres://forma:secret@db:5432/forma",
+			"postgresql://localhost/forma?sslmode=require",
+		]) {
+			expect(parseEnv({ DATABASE_URL: good }).DATABASE_URL).toBe(good);
+		}
+		for (const bad of ["mysql://db/forma", "db/forma.sqlite", "postgres://"]) {
+			expect(() => parseEnv({ DATABASE_URL: bad })).toThrow(/DATABASE_URL: must be a postgres:\/\/ URL/);
+		}
+	});
+
 	it("SITE_URL is an http(s) origin: other schemes are refused, paths are dropped", () => {
 		for (const bad of ["javascript:alert(1)", "ftp://forma.gallery", "forma.gallery"]) {
 			expect(() => parseEnv({ SITE_URL: bad })).toThrow(/SITE_URL: must be an http\(s\) URL/);

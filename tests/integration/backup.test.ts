@@ -1,18 +1,16 @@
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { type Kysely, sql } from "kysely";
-import pg from "pg";
 import sharp from "sharp";
-import { afterEach, describe, expect, inject, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { db } from "~/lib/db.server";
 import { createPurchaseRequest } from "~/models/purchase-requests.server";
 import { BACKUP_DATABASE_FILE, backupTo, restoreFrom, takeScheduledBackup } from "../../db/backup";
 import { openConfiguredDatabase } from "../../db/connection";
 import type { Database } from "../../db/schema";
-import { testDatabase } from "../support/test-database";
+import { emptyPostgresDatabase, testDatabase } from "../support/test-database";
 
 const live = {
 	databasePath: process.env.DATABASE_PATH ?? "",
@@ -50,20 +48,9 @@ async function emptyTarget() {
 	const dir = tempDir();
 	let databaseUrl: string | undefined;
 	if (postgres) {
-		const name = `forma_restore_${randomBytes(4).toString("hex")}`;
-		const admin = new pg.Client({ connectionString: inject("postgresUrl") });
-		await admin.connect();
-		await admin.query(`create database ${name}`);
-		await admin.end();
-		const url = new URL(inject("postgresUrl"));
-		url.pathname = `/${name}`;
-		databaseUrl = url.toString();
-		cleanups.push(async () => {
-			const dropper = new pg.Client({ connectionString: inject("postgresUrl") });
-			await dropper.connect();
-			await dropper.query(`drop database ${name} with (force)`);
-			await dropper.end();
-		});
+		const database = await emptyPostgresDatabase("restore");
+		databaseUrl = database.url;
+		cleanups.push(() => database.drop());
 	}
 	const target = {
 		databasePath: path.join(dir, "forma.sqlite"),

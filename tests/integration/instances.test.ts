@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { type Kysely, sql } from "kysely";
 import pg from "pg";
-import { afterEach, describe, expect, inject, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { database, db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import type { MailTransport, OutgoingMail } from "~/lib/mail.server";
@@ -19,9 +19,10 @@ import { deliverDueMail, queueMail } from "~/services/mail.server";
 import { openSiteState } from "../../app/server/site-state";
 import { openConfiguredDatabase, openDatabase, openPostgres } from "../../db/connection";
 import { migrateToLatest } from "../../db/migrate";
+import { SETUP_LOCK, withAdvisoryLock } from "../../db/postgres";
 import type { Database } from "../../db/schema";
 import { migrations } from "../../migrations/index";
-import { testDatabase } from "../support/test-database";
+import { emptyPostgresDatabase, testDatabase } from "../support/test-database";
 import { writeElsewhere } from "../support/write-elsewhere";
 
 const postgres = testDatabase() === "postgres";
@@ -50,21 +51,9 @@ async function emptyDatabaseTwice(): Promise<[Kysely<Database>, Kysely<Database>
 		);
 		return [a.db, b.db];
 	}
-	const name = `forma_empty_${process.pid}_${Date.now()}`;
-	const adminUrl = inject("postgresUrl");
-	const admin = new pg.Client({ connectionString: adminUrl });
-	await admin.connect();
-	await admin.query(`create database ${name}`);
-	await admin.end();
-	cleanups.push(async () => {
-		const dropper = new pg.Client({ connectionString: adminUrl });
-		await dropper.connect();
-		await dropper.query(`drop database ${name} with (force)`);
-		await dropper.end();
-	});
-	const url = new URL(adminUrl);
-	url.pathname = `/${name}`;
-	const [a, b] = [openPostgres(url.toString()), openPostgres(url.toString())];
+	const database = await emptyPostgresDatabase("empty");
+	cleanups.push(() => database.drop());
+	const [a, b] = [openPostgres(database.url), openPostgres(database.url)];
 	cleanups.push(
 		() => a.close(),
 		() => b.close(),
@@ -106,6 +95,25 @@ describe("migrations", () => {
 		expect(rows.map((row) => row.name)).toEqual(Object.keys(migrations));
 		// Both see a working schema: the first migration's settings row, and the content triggers.
 		expect(await b.selectFrom("settings").select("id").execute()).toEqual([{ id: 1 }]);
+	});
+});
+
+describe.runIf(postgres)("setup", () => {
+	it("instances starting at once take turns to migrate and seed (an advisory lock)", async () => {
+		if (database.kind !== "postgres") return;
+		const url = database.url;
+		const spans: Array<[number, number]> = [];
+		const setup = () =>
+			withAdvisoryLock(url, SETUP_LOCK, async () => {
+				const start = performance.now();
+				await new Promise((resolve) => setTimeout(resolve, 50));
+				spans.push([start, performance.now()]);
+			});
+		await Promise.all([setup(), setup(), setup()]);
+		const sorted = spans.sort((a, b) => a[0] - b[0]);
+		expect(sorted).toHaveLength(3);
+		for (let n = 1; n < sorted.length; n++)
+			expect(sorted[n]?.[0]).toBeGreaterThanOrEqual(sorted[n - 1]?.[1] ?? 0);
 	});
 });
 

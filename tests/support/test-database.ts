@@ -3,7 +3,10 @@
  * "postgres"; `npm test` runs them on both), and the Postgres side of putting the seeded database back
  * before each test (docs/decisions/0011, 0024).
  */
+import { randomBytes } from "node:crypto";
 import { type Kysely, sql } from "kysely";
+import pg from "pg";
+import { inject } from "vitest";
 import { CONTENT_CHANNEL } from "../../db/dialect";
 
 export type TestDatabase = "sqlite" | "postgres";
@@ -65,4 +68,26 @@ export async function installPostgresReset<DB>(db: Kysely<DB>): Promise<void> {
 			delete from forma_seed.forma_dirty;
 			perform pg_notify(${sql.lit(CONTENT_CHANNEL)}, '');
 		end $$`.execute(db);
+}
+
+/**
+ * A new, empty database in the test cluster (a restore's target, a fresh start for migrators), and the
+ * function that drops it. Call it from a test: it asks vitest for the cluster's address.
+ */
+export async function emptyPostgresDatabase(label: string): Promise<{ url: string; drop(): Promise<void> }> {
+	const adminUrl = inject("postgresUrl");
+	const name = `forma_${label}_${randomBytes(4).toString("hex")}`;
+	const onAdmin = async (statement: string) => {
+		const admin = new pg.Client({ connectionString: adminUrl });
+		await admin.connect();
+		try {
+			await admin.query(statement);
+		} finally {
+			await admin.end();
+		}
+	};
+	await onAdmin(`create database ${name}`);
+	const url = new URL(adminUrl);
+	url.pathname = `/${name}`;
+	return { url: url.toString(), drop: () => onAdmin(`drop database ${name} with (force)`) };
 }

@@ -24,8 +24,8 @@ import type { User } from "~db/schema";
 import { backupTo } from "../../db/backup";
 import { projectFormFields } from "../support/project-form";
 import { refuseWrites } from "../support/refuse-writes";
-import { testDatabase } from "../support/test-database";
 import { formRequest, getRequest, settle, statusOf } from "../support/requests";
+import { testDatabase } from "../support/test-database";
 
 /**
  * The audit trail (issue #18): every administrator's write appends one row, in the write's own

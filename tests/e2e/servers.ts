@@ -22,6 +22,11 @@ export const CATALOGUE_WRITES_PORT = FIRST_PORT + 5;
  * and admin-projects specs expect. (+6 is the container spec's own; +10 … +39 the security specs'.)
  */
 export const ARTIST_WRITES_PORT = FIRST_PORT + 7;
+/**
+ * The two production servers of the instances spec (A and B, one Postgres and one bucket between them):
+ * +40 and +41, past the security specs' +10 … +39.
+ */
+export const INSTANCE_PORTS = [FIRST_PORT + 40, FIRST_PORT + 41] as const;
 
 /** The data folder of the server on `port`: its database is forma.sqlite, its uploads uploads/. */
 export function dataDirFor(port: number | string): string {

@@ -45,11 +45,16 @@ export function useTheme(): Theme {
 	const optimistic = pending?.formData?.get("theme");
 	const current = isTheme(optimistic) ? optimistic : theme;
 	useEffect(() => {
-		try {
-			window.localStorage.setItem(THEME_STORAGE_KEY, current);
-		} catch {
-			// Storage can be unavailable (private mode, quota); the cookie still carries the choice.
-		}
+		// A task of its own: a page's first use of localStorage loads it from disk (15 ms on a phone), and
+		// hydration's effects should not wait for a mirror of what the cookie already says.
+		const timer = setTimeout(() => {
+			try {
+				window.localStorage.setItem(THEME_STORAGE_KEY, current);
+			} catch {
+				// Storage can be unavailable (private mode, quota); the cookie still carries the choice.
+			}
+		});
+		return () => clearTimeout(timer);
 	}, [current]);
 	return current;
 }

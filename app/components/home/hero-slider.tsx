@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { type MouseEvent, useCallback, useEffect, useRef, useState } from "react";
+import { type MouseEvent, memo, useCallback, useEffect, useRef, useState } from "react";
 import { ArrowLeftIcon, ArrowRightIcon } from "~/components/icons";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { categoryPagePath, type SlideCategory } from "~/lib/categories";
@@ -263,7 +263,21 @@ interface SlideProps {
 	eagerImage: boolean;
 }
 
-function Slide({ slide, index, count, current, inert, revealKey, playOnLoad, eagerImage }: SlideProps) {
+/**
+ * Memoised: the slider re-renders when the page has hydrated, on hover and on every change of slide, and
+ * only the slides whose props changed need to (the first slide's title is a hundred letters, each its own
+ * element; that re-render ran in one uninterruptible task right after hydration).
+ */
+const Slide = memo(function Slide({
+	slide,
+	index,
+	count,
+	current,
+	inert,
+	revealKey,
+	playOnLoad,
+	eagerImage,
+}: SlideProps) {
 	const { t } = useTranslation("home");
 	return (
 		// biome-ignore lint/a11y/useSemanticElements: the APG carousel pattern: a slide is a named group, not a fieldset
@@ -318,7 +332,7 @@ function Slide({ slide, index, count, current, inert, revealKey, playOnLoad, eag
 			</div>
 		</div>
 	);
-}
+});
 
 function SlideBackdrop({
 	slide,

@@ -23,7 +23,8 @@ export function useCarousel(options: EmblaOptionsType, autoplayOptions?: Autopla
 	const autoplayKey = autoplayOptions ? JSON.stringify(autoplayOptions) : "";
 
 	useEffect(() => {
-		if (!viewport) return;
+		// An inactive carousel is none at all: its autoplay plugin, never started, fails when asked to play.
+		if (!viewport || (JSON.parse(optionsKey) as EmblaOptionsType).active === false) return;
 		let live = true;
 		let api: EmblaCarouselType | undefined;
 		void Promise.all([import("embla-carousel"), autoplayKey ? import("embla-carousel-autoplay") : null]).then(

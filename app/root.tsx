@@ -27,7 +27,9 @@ import stylesheet from "./styles/tailwind.css";
  * The footer is links under every page: its code loads when the browser is idle after the first view, and
  * until then the server's footer works as it does without JavaScript (decision 0018).
  */
-const SiteFooter = deferred(() => import("./components/site-footer").then((module) => module.SiteFooter));
+const SiteFooter = deferred(() => import("./components/site-footer").then((module) => module.SiteFooter), {
+	nearIds: ["site-footer"],
+});
 
 export const links: LinksFunction = () => [
 	{ rel: "stylesheet", href: stylesheet },

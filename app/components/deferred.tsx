@@ -19,17 +19,61 @@ function firstIdle(): Promise<void> {
 	return idle;
 }
 
+/** What the visitor does that may change the page: every part still waiting loads its code then. */
+const INTERACTIONS = ["pointerdown", "keydown", "focusin", "touchstart"] as const;
+
+/**
+ * When the first of the elements with these ids comes within half a screen of the viewport (the visitor
+ * scrolls towards it), or the visitor first does something on the page; at the first idle moment if none
+ * of them is on the page or the browser cannot tell.
+ *
+ * The interaction matters: an update that reaches a part still waiting for its code (a theme or language
+ * switch re-renders the footer's texts) is held by React until the part has hydrated, so the part must not
+ * wait for a scroll that may never come.
+ */
+function nearViewport(ids: readonly string[]): Promise<void> {
+	const element = ids.map((id) => document.getElementById(id)).find((found) => found !== null);
+	if (!element || typeof IntersectionObserver !== "function") return firstIdle();
+	return new Promise<void>((resolve) => {
+		const done = () => {
+			observer.disconnect();
+			for (const type of INTERACTIONS) window.removeEventListener(type, done, true);
+			resolve();
+		};
+		const observer = new IntersectionObserver(
+			(entries) => {
+				if (entries.some((entry) => entry.isIntersecting)) done();
+			},
+			{ rootMargin: "50% 0px" },
+		);
+		observer.observe(element);
+		for (const type of INTERACTIONS) window.addEventListener(type, done, { capture: true, passive: true });
+	});
+}
+
+export interface DeferredOptions {
+	/** Shown while the code arrives on a client-side navigation (the first view has the server's HTML). */
+	fallback?: ReactNode;
+	/**
+	 * Below the first screen: on the first page the code waits until the visitor scrolls near the part,
+	 * found by the first of these ids (an element the part renders near its top), not for the first idle
+	 * moment. Until then the server's HTML works as it does without JavaScript.
+	 */
+	nearIds?: readonly string[];
+}
+
 /**
  * A part of a page whose code the first view does without (decision 0018). The server renders it whole.
  * - On the first page, the server's HTML stands in for it, working as it does without JavaScript, until
- *   the browser is idle; then its code loads and it hydrates.
+ *   the browser is idle (or, below the first screen, until the visitor scrolls near it: `nearIds`); then
+ *   its code loads and it hydrates.
  * - On a later page, its code is fetched as soon as the route's module is (on a link's intent or the
  *   navigation), beside the page's data, so it is usually here when the page renders; if not, `fallback`
  *   holds its place for that moment.
  */
 export function deferred<Props extends object>(
 	load: () => Promise<ComponentType<Props>>,
-	fallback: ReactNode = null,
+	{ fallback = null, nearIds }: DeferredOptions = {},
 ): ComponentType<Props> {
 	let loaded: ComponentType<Props> | undefined;
 	let loading: Promise<ComponentType<Props>> | undefined;
@@ -47,8 +91,9 @@ export function deferred<Props extends object>(
 		return loading;
 	};
 	// On the server, and after the first view, at once: a render (a client-side navigation) is waiting.
+	const firstView = () => (nearIds ? nearViewport(nearIds) : firstIdle());
 	const Lazy = lazy(() =>
-		(typeof window === "undefined" || pastFirstView ? fetchCode() : firstIdle().then(fetchCode)).then(
+		(typeof window === "undefined" || pastFirstView ? fetchCode() : firstView().then(fetchCode)).then(
 			(component) => ({ default: component }),
 		),
 	);

@@ -13,7 +13,7 @@ export function SiteFooter() {
 	const { t } = useTranslation();
 	const { year } = useRootData();
 	return (
-		<footer className="mt-24 border-t border-line">
+		<footer id="site-footer" className="mt-24 border-t border-line">
 			{/*
 			 * Decorative: the brand word running across the page. Two identical runs, each wider than the widest
 			 * screen; the track moves by one run (-50 %) and starts over, so the loop is seamless. The star is

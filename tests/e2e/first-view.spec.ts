@@ -81,4 +81,24 @@ test.describe("the first view", () => {
 		await page.unrouteAll({ behavior: "ignoreErrors" });
 		await expect(picture).toHaveJSProperty("complete", true);
 	});
+
+	test("code for what is below the first screen loads when the visitor scrolls near it", async ({
+		page,
+		js,
+	}) => {
+		test.skip(!js, "about the scripts");
+		const footerCode: string[] = [];
+		page.on("request", (request) => {
+			if (/\/site-footer-[^/]+\.js$/.test(request.url())) footerCode.push(request.url());
+		});
+		await page.goto("/project/arc-lounge-chair");
+		await expect.poll(() => page.evaluate(() => "__remixRouter" in window)).toBe(true);
+		// The gallery's code comes when the browser is first idle: the first view is done by then.
+		await expect(page.getByTestId("gallery-enlarge")).toBeVisible();
+		expect(footerCode).toEqual([]);
+		await page.locator("#site-footer").scrollIntoViewIfNeeded();
+		await expect.poll(() => footerCode.length).toBe(1);
+		// Its links worked before and still do.
+		await expect(page.locator("#site-footer").getByRole("link").first()).toBeVisible();
+	});
 });

@@ -32,11 +32,16 @@ export const loader = ({ request }: LoaderFunctionArgs) => loadHome(request);
  */
 const HeroSlider = deferred(
 	() => import("~/components/home/hero-slider").then((module) => module.HeroSlider),
-	<SliderPlaceholder />,
+	{ fallback: <SliderPlaceholder /> },
 );
 
-/** The sections below the hero: links and cards, whose code can wait for the browser to be idle too. */
-const HomeMore = deferred(() => import("./home-more").then((module) => module.HomeMore));
+/**
+ * The sections below the hero: links and cards, whose code waits until the visitor scrolls near them
+ * (their links and forms work as they are until then).
+ */
+const HomeMore = deferred(() => import("./home-more").then((module) => module.HomeMore), {
+	nearIds: ["home-categories"],
+});
 
 export default function Home() {
 	const { slides, featured, artists } = useLoaderData<typeof loader>();

@@ -72,21 +72,24 @@ export const loader = ({ request, params }: LoaderFunctionArgs) => loadProjectPa
  * scroll-snap row, thumbnails as anchors, each picture a link to its full size). On a later page, a frame
  * of the picture's shape holds its place if its code is not here yet.
  */
-const ProjectGallery = deferred(
-	() => import("./project-parts").then((module) => module.ProjectGallery),
-	<div aria-hidden="true" className="aspect-[4/3] w-full rounded-2xl bg-card" />,
-);
+const ProjectGallery = deferred(() => import("./project-parts").then((module) => module.ProjectGallery), {
+	fallback: <div aria-hidden="true" className="aspect-[4/3] w-full rounded-2xl bg-card" />,
+});
 
-/**
- * Below the first screen: the description, facts and promises, more pieces and how buying works. Text,
- * links and cards; their code loads when the browser is idle after the first view (decision 0018).
- */
 /** Who made it, its price and availability. */
 const ProjectOffer = deferred(() => import("./project-parts").then((module) => module.ProjectOffer));
 /** Until its code is here, the heart is a form that posts (and the page reloads), as without JavaScript. */
 const FavouriteButton = deferred(() => import("./project-parts").then((module) => module.FavouriteButton));
-const ProjectDetails = deferred(() => import("./project-parts").then((module) => module.ProjectDetails));
-const ProjectMore = deferred(() => import("./project-parts").then((module) => module.ProjectMore));
+/**
+ * Below the first screen: the description, facts and promises, more pieces and how buying works. Text,
+ * links and cards; their code loads when the visitor scrolls near them (decision 0018).
+ */
+const ProjectDetails = deferred(() => import("./project-parts").then((module) => module.ProjectDetails), {
+	nearIds: ["project-detail"],
+});
+const ProjectMore = deferred(() => import("./project-parts").then((module) => module.ProjectMore), {
+	nearIds: ["more-from-artist", "related-projects", "request"],
+});
 
 export default function ProjectPage() {
 	const { project, gallery, artist, facts, moreFromArtist, related } = useLoaderData<typeof loader>();

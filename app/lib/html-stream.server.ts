@@ -20,6 +20,10 @@ export function htmlCollector(): { sink: Writable; html: Promise<Buffer<ArrayBuf
 	let sink: Writable | undefined;
 	const html = new Promise<Buffer<ArrayBuffer>>((resolve, reject) => {
 		sink = new Writable({
+			// React listens for the destination's "close" to abort a render cut short; on a finished page it
+			// then ends the stream a second time, and Node builds an error (with its stack) for that: about
+			// 1 % of a signed-in page's time, for nothing.
+			emitClose: false,
 			write(chunk: Buffer, _encoding, done) {
 				parts.push(chunk);
 				done();

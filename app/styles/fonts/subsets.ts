@@ -12,7 +12,9 @@
  *   Extended file of 15 kB;
  * - `latin-more` (never preloaded): the rest of @fontsource's Latin subset (accented letters), fetched by
  *   the browser only on a page that prints one, say a designer's name typed with an é;
- * - `cyrillic` (preloaded in Russian): @fontsource's Cyrillic subset, № included.
+ * - `cyrillic` (preloaded in Russian): the Russian alphabet and №;
+ * - `cyrillic-more` (never preloaded): the rest of @fontsource's Cyrillic subset (Ukrainian, Serbian and
+ *   other letters), fetched only on a page that prints one.
  *
  * The display face (Unbounded) is drawn at 500 and 600 only, so its weight axis is cut to that range:
  * most of a variable font's bytes describe how each glyph moves along the axis.
@@ -22,7 +24,7 @@ export type CodePointRange = readonly [number, number];
 
 export interface FontSubset {
 	/** The file name's suffix: `manrope-latin.woff2`. */
-	name: "latin" | "rouble" | "latin-more" | "cyrillic";
+	name: "latin" | "rouble" | "latin-more" | "cyrillic" | "cyrillic-more";
 	/** The @fontsource file the glyphs come from. */
 	source: "latin" | "latin-ext" | "cyrillic";
 	ranges: readonly CodePointRange[];
@@ -94,6 +96,15 @@ const FONTSOURCE_CYRILLIC: readonly CodePointRange[] = [
 	single(0x2116),
 ];
 
+/** The Russian alphabet (Ё and ё included), the stress mark and №: what the Russian pages print. */
+export const RUSSIAN: readonly CodePointRange[] = [
+	single(0x301),
+	single(0x401),
+	[0x410, 0x44f],
+	single(0x451),
+	single(0x2116),
+];
+
 export const ROUBLE = 0x20bd;
 
 /** Control characters (C0, DEL, C1): no font draws them. */
@@ -130,7 +141,13 @@ function subsetsFor(roublePreload: FontSubset["preload"]): FontSubset[] {
 		{ name: "latin", source: "latin", ranges: LATIN_CORE, preload: "always" },
 		{ name: "rouble", source: "latin-ext", ranges: [single(ROUBLE)], preload: roublePreload },
 		{ name: "latin-more", source: "latin", ranges: LATIN_MORE, preload: "never" },
-		{ name: "cyrillic", source: "cyrillic", ranges: FONTSOURCE_CYRILLIC, preload: "ru" },
+		{ name: "cyrillic", source: "cyrillic", ranges: RUSSIAN, preload: "ru" },
+		{
+			name: "cyrillic-more",
+			source: "cyrillic",
+			ranges: subtractRanges(FONTSOURCE_CYRILLIC, RUSSIAN),
+			preload: "never",
+		},
 	];
 }
 

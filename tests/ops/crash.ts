@@ -3,21 +3,25 @@
  * purchase requests and admin image uploads (new hero slides), restart it, and check that
  * - `PRAGMA integrity_check` is ok,
  * - every purchase request and slide that got a success response is in the database,
- * - every image a row refers to is on disk whole (decodes), so no half-written file is referenced,
+ * - every image a row refers to is stored whole (decodes), so no half-written file is referenced,
  * - the site serves normally again (home 200, the new slides' images 200, /healthz 200).
  * Repeats for a few rounds, killing at a different moment each time.
  *
  *   npm run build && npx tsx tests/ops/crash.ts [rounds]
  */
 import SQLite from "better-sqlite3";
+import { Kysely, SqliteDialect } from "kysely";
+import type { Database } from "../../db/schema";
 import { fetchFormToken } from "../support/form-page-token";
 import {
 	ADMIN,
 	brokenImages,
 	createSite,
 	randomPng,
+	removeSite,
 	runProof,
 	signIn,
+	siteImages,
 	startServer,
 	stopServer,
 } from "./harness";
@@ -119,7 +123,13 @@ async function round(index: number): Promise<boolean> {
 		sqlite.prepare("select email from purchase_requests").pluck().all() as string[],
 	);
 	const storedTitles = new Set(sqlite.prepare("select title_en from hero_slides").pluck().all() as string[]);
-	const broken = await brokenImages(sqlite, site.uploadsDir);
+	// The same connection, through Kysely, for the queries the proofs share.
+	const images = siteImages(site);
+	const broken = await brokenImages(
+		new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }),
+		images,
+	);
+	images.close();
 	sqlite.close();
 	const lostPurchases = acked.purchases.filter((email) => !storedEmails.has(email));
 	const lostSlides = acked.slides.filter((title) => !storedTitles.has(title));
@@ -158,4 +168,4 @@ async function main(): Promise<boolean> {
 	return passed;
 }
 
-runProof(site, "Crash proof", main);
+runProof("Crash proof", main, () => removeSite(site));

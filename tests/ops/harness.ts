@@ -1,13 +1,22 @@
 /**
  * What the operations proofs (load.ts, crash.ts) share: a fresh data directory, the production server from
- * `npm run build` started in its own process group, and a few HTTP helpers.
+ * `npm run build` (the FORMA_BUILD_ID build, if named) started in its own process group, the round-robin
+ * proxy for several instances, the site's database and image store as the server's environment names
+ * them (SQLite or Postgres, a folder or a bucket), and a few HTTP helpers.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import type SQLite from "better-sqlite3";
+import type { Kysely } from "kysely";
 import sharp from "sharp";
+import { parseEnv } from "../../app/lib/env.server";
+import { type ImageStore, imageStoreFromEnv, readImage } from "../../app/lib/image-store.server";
+import { type DatabaseHandle, openConfiguredDatabase } from "../../db/connection";
+import type { Database } from "../../db/schema";
+
+const BUILD_DIR = process.env.FORMA_BUILD_ID ? `build-${process.env.FORMA_BUILD_ID}` : "build";
 
 export const ADMIN = { username: "curator", password: "ops-curator-password" };
 
@@ -20,8 +29,8 @@ export interface Site {
 }
 
 export function createSite(port: number, extraEnv: Record<string, string> = {}): Site {
-	if (!fs.existsSync("build/server/server.js"))
-		throw new Error("build/ is missing: run `npm run build` first.");
+	if (!fs.existsSync(`${BUILD_DIR}/server/server.js`))
+		throw new Error(`${BUILD_DIR}/ is missing: run \`npm run build\` first.`);
 	const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "forma-ops-"));
 	const databasePath = path.join(dataDir, "forma.sqlite");
 	const uploadsDir = path.join(dataDir, "uploads");
@@ -38,7 +47,10 @@ export function createSite(port: number, extraEnv: Record<string, string> = {}):
 		ADMIN_PASSWORD: ADMIN.password,
 		...extraEnv,
 	} as NodeJS.ProcessEnv;
-	const setup = spawnSync("node", ["build/server/setup.js"], { env, stdio: ["ignore", "ignore", "inherit"] });
+	const setup = spawnSync("node", [`${BUILD_DIR}/server/setup.js`], {
+		env,
+		stdio: ["ignore", "ignore", "inherit"],
+	});
 	if (setup.status !== 0) throw new Error("database setup failed");
 	return { origin: `http://localhost:${port}`, dataDir, env, databasePath, uploadsDir };
 }
@@ -49,7 +61,7 @@ export function removeSite(site: Site): void {
 
 /** Starts `node build/server/server.js` in its own process group and waits for /healthz. */
 export async function startServer(site: Site): Promise<ChildProcess> {
-	const server = spawn("node", ["build/server/server.js", "build/index.js"], {
+	const server = spawn("node", [`${BUILD_DIR}/server/server.js`, `${BUILD_DIR}/index.js`], {
 		env: site.env,
 		detached: true,
 		stdio: ["ignore", "inherit", "inherit"],
@@ -98,32 +110,78 @@ export async function signIn(
 	return cookie;
 }
 
-/** Every image key a row points to. */
-export function referencedImages(sqlite: SQLite.Database): string[] {
-	return sqlite
-		.prepare(
-			`select image from projects where image is not null
-			 union select image_url from project_images
-			 union select image_url from hero_slides
-			 union select image from artists where image is not null`,
-		)
-		.pluck()
-		.all() as string[];
+/** The site's database, whichever its environment names: the SQLite file, or Postgres at DATABASE_URL. */
+export function openSiteDatabase(site: Pick<Site, "env">): DatabaseHandle {
+	return openConfiguredDatabase(parseEnv(site.env));
 }
 
-/** Keys whose file is missing or does not decode (a half-written image). */
-export async function brokenImages(sqlite: SQLite.Database, uploadsDir: string): Promise<string[]> {
+/** The site's image store, as its environment names it: the uploads folder or an S3 bucket. */
+export function siteImages(site: Pick<Site, "env">): ImageStore {
+	return imageStoreFromEnv(parseEnv(site.env));
+}
+
+/** Every image key a row points to. */
+export async function referencedImages(db: Kysely<Database>): Promise<string[]> {
+	const keys = await db
+		.selectFrom("projects")
+		.select("image as key")
+		.union(db.selectFrom("project_images").select("image_url as key"))
+		.union(db.selectFrom("hero_slides").select("image_url as key"))
+		.union(db.selectFrom("artists").select("image as key"))
+		.execute();
+	return keys.flatMap(({ key }) => (key === null ? [] : [key]));
+}
+
+/** Keys whose image is missing from the store or does not decode (a half-written image). */
+export async function brokenImages(db: Kysely<Database>, images: ImageStore): Promise<string[]> {
 	const broken: string[] = [];
-	for (const key of referencedImages(sqlite)) {
+	for (const key of await referencedImages(db)) {
 		if (key.startsWith("/")) continue; // a static default such as /placeholder.svg
 		try {
-			const metadata = await sharp(path.join(uploadsDir, key)).metadata();
-			if (!metadata.width) broken.push(key);
+			const data = await readImage(images, key);
+			const metadata = data ? await sharp(data).metadata() : undefined;
+			if (!metadata?.width) broken.push(key);
 		} catch {
 			broken.push(key);
 		}
 	}
 	return broken;
+}
+
+/** Waits until something accepts connections on the port (127.0.0.1). */
+async function listening(port: number, timeoutMs = 30_000): Promise<void> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const open = await new Promise<boolean>((resolve) => {
+			const socket = net.connect(port, "127.0.0.1", () => {
+				socket.end();
+				resolve(true);
+			});
+			socket.once("error", () => resolve(false));
+		});
+		if (open) return;
+		if (Date.now() > deadline) throw new Error(`nothing listens on ${port} after ${timeoutMs} ms`);
+		await new Promise((resolve) => setTimeout(resolve, 100));
+	}
+}
+
+/**
+ * The round-robin proxy (round-robin-proxy.ts) on `port` in front of the instances on `instancePorts`, in
+ * a process group of its own; stop it with stopServer.
+ */
+export async function startProxy(port: number, instancePorts: number[]): Promise<ChildProcess> {
+	const proxy = spawn(
+		process.execPath,
+		["--import", "tsx", "tests/ops/round-robin-proxy.ts", String(port), ...instancePorts.map(String)],
+		{ detached: true, stdio: ["ignore", "ignore", "inherit"] },
+	);
+	try {
+		await listening(port);
+	} catch (error) {
+		await stopServer(proxy, "SIGKILL");
+		throw error;
+	}
+	return proxy;
 }
 
 /** A small random PNG, so every upload is a new file. */
@@ -153,17 +211,23 @@ export function percentile(values: number[], p: number): number {
 	return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 }
 
-/** Runs a proof, prints its verdict, removes its data directory and exits 0 (passed) or 1. */
-export function runProof(site: Site, name: string, proof: () => Promise<boolean>): void {
+/** Runs a proof, prints its verdict, cleans up (data directories, servers) and exits 0 (passed) or 1. */
+export function runProof(
+	name: string,
+	proof: () => Promise<boolean>,
+	cleanUp: () => Promise<void> | void,
+): void {
+	const finish = async (passed: boolean) => {
+		await cleanUp();
+		process.exit(passed ? 0 : 1);
+	};
 	proof()
 		.then((passed) => {
 			console.log(`\n${name}: ${passed ? "PASS" : "FAIL"}`);
-			removeSite(site);
-			process.exit(passed ? 0 : 1);
+			return finish(passed);
 		})
 		.catch((error: unknown) => {
 			console.error(error);
-			removeSite(site);
-			process.exit(1);
+			return finish(false);
 		});
 }

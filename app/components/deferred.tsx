@@ -20,35 +20,76 @@ function firstIdle(): Promise<void> {
 }
 
 /** What the visitor does that may change the page: every part still waiting loads its code then. */
-const INTERACTIONS = ["pointerdown", "keydown", "focusin", "touchstart"] as const;
+const INTERACTIONS = [
+	"pointerdown",
+	"keydown",
+	"focusin",
+	"touchstart",
+	"input",
+	"change",
+	"submit",
+] as const;
+
+/** What deferred parts read of Remix's router (window.__remixRouter): its changes, and whether one is work. */
+interface RouterState {
+	navigation: { state: string };
+	revalidation: string;
+	fetchers: Map<string, unknown>;
+}
+interface RouterEvents {
+	subscribe(listener: (state: RouterState) => void): () => void;
+}
+
+let activity: Promise<void> | undefined;
+
+/**
+ * The first thing that may update the page: the visitor presses, types, focuses or changes a field, or the
+ * router starts work on its own (a fetcher, a revalidation, a navigation no click started). The router's
+ * other changes (routes it learnt of for the page's links) are no reason.
+ *
+ * It matters because React holds a router update that reaches a part still waiting for its code (every
+ * route re-renders; a theme or language switch re-renders the footer's texts too) until that part has
+ * hydrated: a select that saves on change would spring back to its old value, its save held back, for as
+ * long as the visitor does not scroll to the footer.
+ */
+function firstActivity(): Promise<void> {
+	activity ??= new Promise<void>((resolve) => {
+		let unsubscribe: (() => void) | undefined;
+		const done = () => {
+			for (const type of INTERACTIONS) window.removeEventListener(type, done, true);
+			unsubscribe?.();
+			resolve();
+		};
+		for (const type of INTERACTIONS) window.addEventListener(type, done, { capture: true, passive: true });
+		unsubscribe = (window as { __remixRouter?: RouterEvents }).__remixRouter?.subscribe((state) => {
+			if (state.navigation.state !== "idle" || state.revalidation !== "idle" || state.fetchers.size > 0)
+				done();
+		});
+	});
+	return activity;
+}
 
 /**
  * When the first of the elements with these ids comes within half a screen of the viewport (the visitor
- * scrolls towards it), or the visitor first does something on the page; at the first idle moment if none
- * of them is on the page or the browser cannot tell.
- *
- * The interaction matters: an update that reaches a part still waiting for its code (a theme or language
- * switch re-renders the footer's texts) is held by React until the part has hydrated, so the part must not
- * wait for a scroll that may never come.
+ * scrolls towards it), or at the page's first activity (above); at the first idle moment if none of them
+ * is on the page or the browser cannot tell.
  */
 function nearViewport(ids: readonly string[]): Promise<void> {
 	const element = ids.map((id) => document.getElementById(id)).find((found) => found !== null);
 	if (!element || typeof IntersectionObserver !== "function") return firstIdle();
-	return new Promise<void>((resolve) => {
-		const done = () => {
-			observer.disconnect();
-			for (const type of INTERACTIONS) window.removeEventListener(type, done, true);
-			resolve();
-		};
+	const near = new Promise<void>((resolve) => {
 		const observer = new IntersectionObserver(
 			(entries) => {
-				if (entries.some((entry) => entry.isIntersecting)) done();
+				if (!entries.some((entry) => entry.isIntersecting)) return;
+				observer.disconnect();
+				resolve();
 			},
 			{ rootMargin: "50% 0px" },
 		);
 		observer.observe(element);
-		for (const type of INTERACTIONS) window.addEventListener(type, done, { capture: true, passive: true });
+		void firstActivity().then(() => observer.disconnect());
 	});
+	return Promise.race([near, firstActivity()]);
 }
 
 export interface DeferredOptions {
@@ -65,8 +106,8 @@ export interface DeferredOptions {
 /**
  * A part of a page whose code the first view does without (decision 0018). The server renders it whole.
  * - On the first page, the server's HTML stands in for it, working as it does without JavaScript, until
- *   the browser is idle (or, below the first screen, until the visitor scrolls near it: `nearIds`); then
- *   its code loads and it hydrates.
+ *   the browser is idle (or, below the first screen, until the visitor scrolls near it: `nearIds`) or
+ *   the page's first activity, whichever comes first; then its code loads and it hydrates.
  * - On a later page, its code is fetched as soon as the route's module is (on a link's intent or the
  *   navigation), beside the page's data, so it is usually here when the page renders; if not, `fallback`
  *   holds its place for that moment.
@@ -91,7 +132,7 @@ export function deferred<Props extends object>(
 		return loading;
 	};
 	// On the server, and after the first view, at once: a render (a client-side navigation) is waiting.
-	const firstView = () => (nearIds ? nearViewport(nearIds) : firstIdle());
+	const firstView = () => (nearIds ? nearViewport(nearIds) : Promise.race([firstIdle(), firstActivity()]));
 	const Lazy = lazy(() =>
 		(typeof window === "undefined" || pastFirstView ? fetchCode() : firstView().then(fetchCode)).then(
 			(component) => ({ default: component }),

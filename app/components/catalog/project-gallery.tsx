@@ -121,7 +121,10 @@ export function ProjectGallery({ images, label }: { images: GalleryImage[]; labe
 		setEnlarged(null);
 	}, [emblaApi, enlarged]);
 
-	const interactive = hydrated && multiple;
+	// Several pictures: the carousel takes over from the server's scroll row once its code is running (its
+	// buttons before that would do nothing). One picture: once hydrated.
+	const interactive = emblaApi !== undefined;
+	const enhanced = multiple ? interactive : hydrated;
 	const current = multiple ? selected : 0;
 	return (
 		<section
@@ -142,12 +145,12 @@ export function ProjectGallery({ images, label }: { images: GalleryImage[]; labe
 				{/* biome-ignore lint/a11y/useKeyWithClickEvents: see above, the pause button is the keyboard path */}
 				<div
 					ref={viewportRef}
-					onClick={interactive ? toggle : hydrated ? () => setEnlarged(0) : undefined}
+					onClick={interactive ? toggle : enhanced ? () => setEnlarged(0) : undefined}
 					className={cx(
 						"rounded-2xl bg-card",
-						!hydrated && multiple ? "snap-x snap-mandatory overflow-x-auto" : "overflow-hidden",
+						!enhanced && multiple ? "snap-x snap-mandatory overflow-x-auto" : "overflow-hidden",
 						interactive && "cursor-pointer",
-						hydrated && !multiple && "cursor-zoom-in",
+						enhanced && !multiple && "cursor-zoom-in",
 					)}
 				>
 					<div className="flex touch-pan-y">
@@ -165,9 +168,9 @@ export function ProjectGallery({ images, label }: { images: GalleryImage[]; labe
 								{/* Without JavaScript the picture links to its full size; after hydration a click opens
 								    the lightbox. The same element either way, so hydration keeps the server's <img>
 								    (a new one would load again and count as a later LCP). */}
-								<a href={hydrated ? undefined : fullSizeUrl(picture)} className="relative block">
+								<a href={enhanced ? undefined : fullSizeUrl(picture)} className="relative block">
 									<GalleryPicture picture={picture} priority={index === 0} />
-									{hydrated ? null : (
+									{enhanced ? null : (
 										<span className="sr-only">
 											{t("gallery.fullSize", { index: index + 1, count: images.length })}
 										</span>
@@ -254,8 +257,8 @@ export function ProjectGallery({ images, label }: { images: GalleryImage[]; labe
 			{multiple ? (
 				<Thumbnails
 					images={images}
-					selected={hydrated ? selected : -1}
-					onSelect={hydrated ? (index) => emblaApi?.scrollTo(index) : undefined}
+					selected={interactive ? selected : -1}
+					onSelect={emblaApi ? (index) => emblaApi.scrollTo(index) : undefined}
 				/>
 			) : null}
 		</section>

@@ -87,7 +87,10 @@ export async function startServer(env: Env, buildArgument: string | undefined): 
 	app.use(refuseCrossSiteWrites(env.SITE_URL));
 	app.use(maintenanceGate(site));
 	// Images, like pages, are closed during maintenance; they are answered before the app, not by it.
-	app.use(IMAGE_ROUTE, imageFiles(getImageStore(env), () => site.contentVersion()));
+	app.use(
+		IMAGE_ROUTE,
+		imageFiles(getImageStore(env), () => site.contentVersion()),
+	);
 	app.use(uploadLimit());
 	app.use(signInLimit());
 	app.all("*", remixHandler({ handleRemix, site, pageCache }));

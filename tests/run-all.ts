@@ -3,7 +3,7 @@
  * runners' JSON reports (typecheck, lint and the build count as one check each). Exits non-zero if
  * anything failed or a runner did not report. Extra arguments go to Playwright (e.g. a spec file).
  */
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -34,6 +34,45 @@ function readJson<T>(file: string): T | undefined {
 	}
 }
 
+/**
+ * Debian's postgresql and chromium, when missing (a fresh CI machine), are installed in the background while
+ * the checks below run: downloading and unpacking them is mostly waiting. One shell runs the two scripts one
+ * after the other (apt takes one at a time), each into a log and an exit-code file, so it goes on while this
+ * process waits synchronously for the checks; what a script printed is shown with its result.
+ */
+const POSTGRES_INSTALL = "tests/support/ensure-postgres.sh";
+const CHROMIUM_INSTALL = "tests/e2e/ensure-chromium.sh";
+const installFile = (script: string, ending: string) =>
+	path.join(reports, `${path.basename(script)}.${ending}`);
+spawn(
+	"sh",
+	[
+		"-c",
+		[POSTGRES_INSTALL, CHROMIUM_INSTALL]
+			.map(
+				(script) =>
+					`sh ${script} > "${installFile(script, "log")}" 2>&1; echo $? > "${installFile(script, "code")}"`,
+			)
+			.join("; "),
+	],
+	{ stdio: "ignore" },
+).unref();
+
+/** Waits for a background install to end and counts it as one check. */
+async function installed(script: string): Promise<boolean> {
+	console.log(`\n> sh ${script}`);
+	while (!fs.existsSync(installFile(script, "code")))
+		await new Promise((resolve) => setTimeout(resolve, 200));
+	// The code file is written in one go, but may be seen a moment before its newline.
+	let code = "";
+	while (!code.endsWith("\n")) code = fs.readFileSync(installFile(script, "code"), "utf8");
+	process.stdout.write(fs.readFileSync(installFile(script, "log"), "utf8"));
+	const ok = code.trim() === "0";
+	if (ok) passed += 1;
+	else failed += 1;
+	return ok;
+}
+
 check("npx", ["tsc", "--noEmit"]);
 check("npx", ["biome", "check", "--error-on-warnings", "."]);
 
@@ -55,10 +94,9 @@ function vitest(name: string, env: Record<string, string> = {}): void {
 // Unit and integration tests on SQLite, then the integration tests again on a throwaway PostgreSQL
 // (installed with apt-get when missing, like chromium below; tests/support/postgres-cluster.ts).
 vitest("vitest");
-if (check("sh", ["tests/support/ensure-postgres.sh"]))
-	vitest("vitest-postgres", { FORMA_TEST_DATABASE: "postgres" });
+if (await installed(POSTGRES_INSTALL)) vitest("vitest-postgres", { FORMA_TEST_DATABASE: "postgres" });
 
-if (check("sh", ["tests/e2e/ensure-chromium.sh"]) && check("npm", ["run", "build"])) {
+if ((await installed(CHROMIUM_INSTALL)) && check("npm", ["run", "build"])) {
 	const playwrightReport = path.join(reports, "playwright.json");
 	const playwrightOk = run("npx", ["playwright", "test", "--reporter=list,json", ...process.argv.slice(2)], {
 		PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,

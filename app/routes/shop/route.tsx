@@ -101,14 +101,23 @@ export default function ShopPage() {
 
 /**
  * On a phone, a way to the folded filters below the results without scrolling past them: an in-page link,
- * which with JavaScript also unfolds them.
+ * which with JavaScript also unfolds them, scrolls there and moves the focus to them itself. A followed
+ * fragment would be a router navigation (a history entry the router restores a scroll position for), not
+ * just a jump within the page.
  */
 function ShopFiltersJumpLink() {
 	const { t } = useTranslation("shop");
 	return (
 		<a
 			href={`#${FILTERS_DISCLOSURE_ID}`}
-			onClick={() => document.getElementById(FILTERS_DISCLOSURE_ID)?.setAttribute("open", "")}
+			onClick={(event) => {
+				const filters = document.getElementById(FILTERS_DISCLOSURE_ID);
+				if (!(filters instanceof HTMLDetailsElement)) return;
+				event.preventDefault();
+				filters.open = true;
+				filters.scrollIntoView({ block: "start" });
+				filters.querySelector("summary")?.focus({ preventScroll: true });
+			}}
 			className="link-underline shrink-0 py-2 text-sm font-semibold md:hidden"
 		>
 			{t("filters.jump")}

@@ -1,6 +1,7 @@
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { expect, test } from "./fixtures";
+import { sendRequestAsGuest } from "./requests";
 import { dataDirFor } from "./servers";
 import { ADMIN } from "./session";
 
@@ -36,11 +37,7 @@ const unique = (project: string) => `${project.replace("-", "")}${Date.now().toS
 test("admin finds a request by e-mail and moves it to done", async ({ page, js, signInAs }, testInfo) => {
 	const email = `scale-${unique(testInfo.project.name)}@example.com`;
 	// The request, made the way a buyer makes it: the public form (without signing in).
-	await page.goto("/project/ripple-glass-vase/request");
-	await page.getByRole("main").getByLabel("Email").fill(email);
-	await page.getByRole("main").getByLabel("Phone").fill("+7 916 555-44-33");
-	await page.getByRole("main").getByRole("button", { name: "Send request" }).click();
-	await expect(page.getByTestId("toast")).toContainText("Ripple Glass Vase");
+	await sendRequestAsGuest(page, { projectId: "ripple-glass-vase", projectName: "Ripple Glass Vase", email });
 
 	await signInAs(ADMIN.username);
 	await page.goto("/admin/requests");

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { ADMIN } from "./session";
+import { sendRequestAsGuest } from "./requests";
+import { ADMIN, uniqueEmail } from "./session";
 
 /**
  * What a phone's first view of a page needs arrives early (issue #14): one stylesheet, the fonts the first
@@ -12,6 +13,15 @@ async function fontPreloads(page: Page): Promise<string[]> {
 	return page
 		.locator('head link[rel="preload"][as="font"]')
 		.evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
+}
+
+/** The footer's code files the page fetches from now on. */
+function footerCodeRequests(page: Page): string[] {
+	const urls: string[] = [];
+	page.on("request", (request) => {
+		if (/\/site-footer-[^/]+\.js$/.test(request.url())) urls.push(request.url());
+	});
+	return urls;
 }
 
 test.describe("the first view", () => {
@@ -88,10 +98,7 @@ test.describe("the first view", () => {
 		js,
 	}) => {
 		test.skip(!js, "about the scripts");
-		const footerCode: string[] = [];
-		page.on("request", (request) => {
-			if (/\/site-footer-[^/]+\.js$/.test(request.url())) footerCode.push(request.url());
-		});
+		const footerCode = footerCodeRequests(page);
 		await page.goto("/project/arc-lounge-chair");
 		await expect.poll(() => page.evaluate(() => "__remixRouter" in window)).toBe(true);
 		// The gallery's code comes when the browser is first idle: the first view is done by then.
@@ -109,34 +116,27 @@ test.describe("the first view", () => {
 		signInAs,
 	}, testInfo) => {
 		test.skip(!js, "about the scripts");
-		const email = `waiting-${testInfo.project.name}-${Date.now().toString(36)}@example.com`;
-		await page.goto("/project/ripple-glass-vase/request");
-		await page.getByRole("main").getByLabel("Email").fill(email);
-		await page.getByRole("main").getByLabel("Phone").fill("+7 916 555-44-33");
-		await page.getByRole("main").getByRole("button", { name: "Send request" }).click();
-		await expect(page.getByTestId("toast")).toContainText("Ripple Glass Vase");
+		const email = uniqueEmail("waiting", testInfo.project.name);
+		await sendRequestAsGuest(page, {
+			projectId: "ripple-glass-vase",
+			projectName: "Ripple Glass Vase",
+			email,
+		});
 
 		await signInAs(ADMIN.username);
 		// A short window: the footer is more than half a screen below it.
 		await page.setViewportSize({ width: 1280, height: 360 });
-		const footerCode: string[] = [];
-		page.on("request", (request) => {
-			if (/\/site-footer-[^/]+\.js$/.test(request.url())) footerCode.push(request.url());
-		});
+		const footerCode = footerCodeRequests(page);
 		await page.goto(`/admin/requests?q=${encodeURIComponent(email)}`);
 		const row = page.getByTestId("request-row").filter({ hasText: email });
+		const status = row.getByLabel(/Status of\srequest/);
 		await expect(row.getByRole("button", { name: "Save", exact: true })).toHaveCount(0);
 		expect(footerCode).toEqual([]);
 		// Chosen as assistive technology may choose it: a change, no press or key before it.
-		await row.getByLabel(/Status of\srequest/).selectOption("done");
+		await status.selectOption("done");
 		await expect(row.getByText("Status saved")).toBeVisible();
-		await expect(row.getByLabel(/Status of\srequest/)).toHaveValue("done");
+		await expect(status).toHaveValue("done");
 		await page.reload();
-		await expect(
-			page
-				.getByTestId("request-row")
-				.filter({ hasText: email })
-				.getByLabel(/Status of\srequest/),
-		).toHaveValue("done");
+		await expect(status).toHaveValue("done");
 	});
 });

@@ -6,7 +6,6 @@
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { Kysely } from "kysely";
@@ -15,6 +14,7 @@ import { parseEnv } from "../../app/lib/env.server";
 import { type ImageStore, imageStoreFromEnv, readImage } from "../../app/lib/image-store.server";
 import { type DatabaseHandle, openConfiguredDatabase } from "../../db/connection";
 import type { Database } from "../../db/schema";
+import { portOpen } from "../support/port-open";
 
 const BUILD_DIR = process.env.FORMA_BUILD_ID ? `build-${process.env.FORMA_BUILD_ID}` : "build";
 
@@ -152,14 +152,7 @@ export async function brokenImages(db: Kysely<Database>, images: ImageStore): Pr
 async function listening(port: number, timeoutMs = 30_000): Promise<void> {
 	const deadline = Date.now() + timeoutMs;
 	for (;;) {
-		const open = await new Promise<boolean>((resolve) => {
-			const socket = net.connect(port, "127.0.0.1", () => {
-				socket.end();
-				resolve(true);
-			});
-			socket.once("error", () => resolve(false));
-		});
-		if (open) return;
+		if (await portOpen(port)) return;
 		if (Date.now() > deadline) throw new Error(`nothing listens on ${port} after ${timeoutMs} ms`);
 		await new Promise((resolve) => setTimeout(resolve, 100));
 	}

@@ -12,6 +12,7 @@ import net, { type AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import S3rver from "s3rver";
+import { portOpen } from "./port-open";
 
 /** s3rver's built-in account. */
 const CREDENTIALS = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
@@ -67,14 +68,7 @@ async function spawnS3rver(buckets: string[], port: number, directory: string): 
 	};
 	process.once("exit", killGroup);
 	for (let tries = 0; ; tries += 1) {
-		const open = await new Promise<boolean>((resolve) => {
-			const socket = net.connect(port, "127.0.0.1", () => {
-				socket.end();
-				resolve(true);
-			});
-			socket.once("error", () => resolve(false));
-		});
-		if (open) break;
+		if (await portOpen(port)) break;
 		if (child.exitCode !== null || tries > 200) {
 			killGroup();
 			throw new Error("s3rver did not start");

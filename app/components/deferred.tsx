@@ -69,14 +69,19 @@ function firstActivity(): Promise<void> {
 	return activity;
 }
 
+/** The browser's first idle moment or the page's first activity, whichever comes first. */
+function idleOrActivity(): Promise<void> {
+	return Promise.race([firstIdle(), firstActivity()]);
+}
+
 /**
  * When the first of the elements with these ids comes within half a screen of the viewport (the visitor
- * scrolls towards it), or at the page's first activity (above); at the first idle moment if none of them
- * is on the page or the browser cannot tell.
+ * scrolls towards it), or at the page's first activity (above); as idleOrActivity if none of them is on
+ * the page or the browser cannot tell.
  */
 function nearViewport(ids: readonly string[]): Promise<void> {
 	const element = ids.map((id) => document.getElementById(id)).find((found) => found !== null);
-	if (!element || typeof IntersectionObserver !== "function") return firstIdle();
+	if (!element || typeof IntersectionObserver !== "function") return idleOrActivity();
 	const near = new Promise<void>((resolve) => {
 		const observer = new IntersectionObserver(
 			(entries) => {
@@ -132,7 +137,7 @@ export function deferred<Props extends object>(
 		return loading;
 	};
 	// On the server, and after the first view, at once: a render (a client-side navigation) is waiting.
-	const firstView = () => (nearIds ? nearViewport(nearIds) : Promise.race([firstIdle(), firstActivity()]));
+	const firstView = () => (nearIds ? nearViewport(nearIds) : idleOrActivity());
 	const Lazy = lazy(() =>
 		(typeof window === "undefined" || pastFirstView ? fetchCode() : firstView().then(fetchCode)).then(
 			(component) => ({ default: component }),

@@ -2,8 +2,9 @@
  * Online backups and restores of the database and the uploads (README, "Backups").
  *
  * A backup is a folder: `forma.sqlite` (SQLite's online backup API, a consistent snapshot taken while the
- * site serves and writes) or, on Postgres, `forma.dump` (pg_dump's custom format, db/postgres-backup.ts), `uploads/` (every stored image, from the uploads folder or the S3 bucket) and
- * `manifest.json` (when, row counts, files). Images are copied before and after the database snapshot: an
+ * site serves and writes) or, on Postgres, `forma.dump` (pg_dump's custom format, db/postgres-backup.ts),
+ * `uploads/` (every stored image, from the uploads folder or the S3 bucket) and `manifest.json` (when, row
+ * counts, files). Images are copied before and after the database snapshot: an
  * image is written (atomically) before any row points to it, so every image the snapshot references is
  * stored by the second pass.
  */

@@ -24,9 +24,24 @@ function requireTool(tool: "pg_dump" | "pg_restore"): void {
 	}
 }
 
-function run(tool: string, args: string[]): Promise<void> {
+/**
+ * The tools' connection: the address without its password, which goes in PGPASSWORD instead — a command
+ * line is readable by every user of the machine (ps, /proc), the environment only by the process's own.
+ */
+export function connectionFor(url: string): { dbname: string; env: NodeJS.ProcessEnv } {
+	const address = new URL(url);
+	const password = decodeURIComponent(address.password);
+	address.password = "";
+	return {
+		dbname: address.toString(),
+		env: password ? { ...process.env, PGPASSWORD: password } : process.env,
+	};
+}
+
+function run(tool: string, url: string, args: string[]): Promise<void> {
+	const { dbname, env } = connectionFor(url);
 	return new Promise((resolve, reject) => {
-		const child = spawn(tool, args, { stdio: ["ignore", "ignore", "pipe"] });
+		const child = spawn(tool, [...args, `--dbname=${dbname}`], { stdio: ["ignore", "ignore", "pipe"], env });
 		let errors = "";
 		child.stderr.on("data", (chunk: Buffer) => {
 			errors += chunk.toString();
@@ -63,13 +78,12 @@ export async function dumpPostgres(
 	try {
 		await client.query("begin isolation level repeatable read read only");
 		const { rows } = await client.query<{ id: string }>("select pg_export_snapshot() as id");
-		await run("pg_dump", [
+		await run("pg_dump", url, [
 			"--format=custom",
 			"--no-owner",
 			"--no-privileges",
 			`--snapshot=${rows[0]?.id ?? ""}`,
 			`--file=${file}`,
-			`--dbname=${url}`,
 		]);
 		const counts = await countRows(client, tables);
 		await client.query("commit");
@@ -98,12 +112,11 @@ export async function restorePostgres(
 		if (Number(rows[0]?.n ?? 0) > 0) {
 			throw new Error("the database at DATABASE_URL is not empty: restore only into an empty database");
 		}
-		await run("pg_restore", [
+		await run("pg_restore", url, [
 			"--no-owner",
 			"--no-privileges",
 			"--exit-on-error",
 			"--single-transaction",
-			`--dbname=${url}`,
 			file,
 		]);
 		const restored = await countRows(client, Object.keys(expected));

@@ -4,6 +4,7 @@ import { DESIGN_PAGE_CATEGORIES, SITE_CATEGORIES } from "../../app/lib/categorie
 import { formatPrice } from "../../app/lib/format";
 import { seedProjects } from "../../db/seed/seed-data";
 import { expect, test } from "./fixtures";
+import { openRequestForm } from "./requests";
 
 /** Controls that need JavaScript appear after hydration, which can be slow on a busy test machine. */
 const HYDRATION_TIMEOUT = 20_000;
@@ -185,9 +186,8 @@ test.describe("project page", () => {
 		await page.goto("/project/tidal-relief");
 		const buy = page.getByRole("main").getByRole("link", { name: "Buy" });
 		await expect(buy).toHaveAttribute("href", "/project/tidal-relief/request");
-		await buy.click();
-		if (js) await expect(page.getByRole("dialog", { name: "Complete your purchase" })).toBeVisible();
-		else await expect(page).toHaveURL("/project/tidal-relief/request");
+		await openRequestForm(page, js, { link: "Buy", dialog: "Complete your purchase" });
+		if (!js) await expect(page).toHaveURL("/project/tidal-relief/request");
 		await page.goto("/project/tidal-relief");
 		const request = page.getByRole("region", { name: "How buying works" });
 		await expect(request.getByText("Tidal Relief (code tidal-relief)")).toBeVisible();

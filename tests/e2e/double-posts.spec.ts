@@ -1,6 +1,7 @@
 import type { Page, Request } from "@playwright/test";
 import SQLite from "better-sqlite3";
 import { expect, test } from "./fixtures";
+import { openRequestForm } from "./requests";
 import { CATALOGUE_WRITES_PORT, dataDirFor } from "./servers";
 import { ADMIN, uniqueEmail } from "./session";
 
@@ -68,8 +69,7 @@ for (const language of ["en", "ru"] as const) {
 		const text = TEXTS[language];
 		const email = uniqueEmail(`twice-${language}`, testInfo.project.name);
 		await page.goto(`/project/${PIECE}?lng=${language}`);
-		await page.getByRole("main").getByRole("link", { name: text.buy }).click();
-		const form = js ? page.getByRole("dialog", { name: text.dialog }) : page.getByRole("main");
+		const form = await openRequestForm(page, js, { link: text.buy, dialog: text.dialog });
 		await form.getByLabel("Email").fill(email);
 		await form.getByLabel(text.phone).fill("+7 916 555-44-33");
 		const posted = nextPost(page, `/project/${PIECE}/request`);
@@ -176,9 +176,8 @@ test("the purchase dialog sends a second, different request as a request of its 
 		uniqueEmail("dialog-two", testInfo.project.name),
 	];
 	await page.goto(`/project/${PIECE}?lng=en`);
-	const dialog = page.getByRole("dialog", { name: TEXTS.en.dialog });
 	for (const email of emails) {
-		await page.getByRole("main").getByRole("link", { name: TEXTS.en.buy }).click();
+		const dialog = await openRequestForm(page, js, { link: TEXTS.en.buy, dialog: TEXTS.en.dialog });
 		await dialog.getByLabel("Email").fill(email);
 		await dialog.getByLabel("Phone").fill("+7 916 555-44-33");
 		await dialog.getByRole("button", { name: TEXTS.en.send }).click();

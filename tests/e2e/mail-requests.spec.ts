@@ -1,6 +1,7 @@
 import { waitForMail } from "../support/smtp";
 import { expect, test } from "./fixtures";
 import { linkIn, mailTo, receivedMail } from "./mailbox";
+import { openRequestForm } from "./requests";
 import { ADMIN, submitLogin, uniqueEmail } from "./session";
 
 /**
@@ -34,8 +35,7 @@ test("a request in Russian: confirmation, the gallery's notice, the status mail 
 
 	// A visitor asks for the piece, in Russian.
 	await page.goto("/project/tidal-relief?lng=ru");
-	await page.getByRole("main").getByRole("link", { name: "Купить" }).click();
-	const form = js ? page.getByRole("dialog", { name: "Оформление покупки" }) : page.getByRole("main");
+	const form = await openRequestForm(page, js, { link: "Купить", dialog: "Оформление покупки" });
 	await form.getByLabel("Email").fill(buyer);
 	await form.getByLabel("Телефон").fill("+7 916 555-44-33");
 	await form.getByRole("button", { name: "Отправить заявку" }).click();

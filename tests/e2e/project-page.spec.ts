@@ -1,6 +1,7 @@
 import path from "node:path";
 import Database from "better-sqlite3";
 import { expect, test } from "./fixtures";
+import { openRequestForm } from "./requests";
 import { ADMIN, CATALOGUE_WRITES_PORT, dataDirFor, FIRST_PORT } from "./servers";
 
 /**
@@ -164,8 +165,10 @@ test.describe("availability and price", () => {
 		const ask = main.getByRole("link", { name: "Ask about similar work" });
 		await expect(ask).toHaveAttribute("href", "/project/nido-stool/request");
 		const email = `similar-${js ? "js" : "nojs"}-${Date.now()}@example.com`;
-		await ask.click();
-		const form = js ? page.getByRole("dialog", { name: "Ask about similar work" }) : page.getByRole("main");
+		const form = await openRequestForm(page, js, {
+			link: "Ask about similar work",
+			dialog: "Ask about similar work",
+		});
 		if (!js) {
 			await expect(page).toHaveURL("/project/nido-stool/request");
 			await expect(page.getByRole("heading", { level: 1, name: "Ask about similar work" })).toBeVisible();
@@ -206,8 +209,7 @@ test.describe("availability and price", () => {
 		const ask = main.getByRole("link", { name: "Request price" });
 		await expect(ask).toHaveAttribute("href", "/project/northline-identity/request");
 		const email = `price-${js ? "js" : "nojs"}-${Date.now()}@example.com`;
-		await ask.click();
-		const form = js ? page.getByRole("dialog", { name: "Request the price" }) : page.getByRole("main");
+		const form = await openRequestForm(page, js, { link: "Request price", dialog: "Request the price" });
 		if (!js) {
 			await expect(page.getByRole("heading", { level: 1, name: "Request the price" })).toBeVisible();
 			await expect(page.getByText("Price on request")).toBeVisible();

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { openRequestForm } from "./requests";
 import { ADMIN, register } from "./session";
 
 test("a purchase request from a project page reaches the admin inbox and the buyer's orders", async ({
@@ -11,11 +12,8 @@ test("a purchase request from a project page reaches the admin inbox and the buy
 	// My orders lists only requests made while signed in (nothing proves who owns an e-mail address).
 	await register(page, email);
 	await page.goto("/project/tidal-relief");
-	await page.getByRole("main").getByRole("link", { name: "Buy" }).click();
-
-	const form = js ? page.getByRole("dialog", { name: "Complete your purchase" }) : page.getByRole("main");
-	if (js) await expect(form).toBeVisible();
-	else {
+	const form = await openRequestForm(page, js, { link: "Buy", dialog: "Complete your purchase" });
+	if (!js) {
 		await expect(page).toHaveURL("/project/tidal-relief/request");
 		await expect(page.getByRole("heading", { level: 1, name: "Complete your purchase" })).toBeVisible();
 	}

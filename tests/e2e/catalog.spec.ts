@@ -108,7 +108,13 @@ test.describe("category pages", () => {
 			});
 			await expect(page.getByRole("button", { name: "Previous collection" })).toBeVisible();
 		} else {
-			// Without JavaScript the row scrolls sideways, so every card stays reachable.
+			// Without JavaScript the row scrolls sideways, so every card stays reachable; its cards hold no
+			// link, so the keyboard reaches the row itself, and its arrow keys scroll it.
+			const row = carousel.locator("[tabindex='0']");
+			await row.focus();
+			await expect(row).toBeFocused();
+			await page.keyboard.press("ArrowRight");
+			await expect.poll(() => row.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
 			await slides.last().scrollIntoViewIfNeeded();
 			await expect(slides.last()).toBeInViewport();
 		}

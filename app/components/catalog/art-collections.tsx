@@ -1,4 +1,4 @@
-import { type CSSProperties, useCallback } from "react";
+import { type CSSProperties, useCallback, useEffect } from "react";
 import { ArrowLeftIcon, ArrowRightIcon } from "~/components/icons";
 import { cx } from "~/lib/site";
 import { useTranslation } from "~/lib/translations";
@@ -30,6 +30,13 @@ export function ArtCollections() {
 
 	const scrollPrev = useCallback(() => emblaApi?.scrollPrev(), [emblaApi]);
 	const scrollNext = useCallback(() => emblaApi?.scrollNext(), [emblaApi]);
+	// Before hydration the row may have been scrolled natively; Embla positions slides from zero.
+	useEffect(() => {
+		if (emblaApi) emblaApi.rootNode().scrollLeft = 0;
+	}, [emblaApi]);
+	// The carousel takes over from the server's scroll row once its code runs: buttons before that would
+	// do nothing, and a row that stopped scrolling would hide the last cards.
+	const enhanced = emblaApi !== undefined;
 
 	return (
 		<section
@@ -48,7 +55,7 @@ export function ArtCollections() {
 						</h2>
 						<p className="mt-4 text-muted">{t("collections.intro")}</p>
 					</div>
-					{hydrated ? (
+					{enhanced ? (
 						<div className="flex gap-2">
 							<button
 								type="button"
@@ -70,10 +77,13 @@ export function ArtCollections() {
 					) : null}
 				</div>
 				<section aria-roledescription="carousel" aria-label={t("collections.label")} className="mt-10">
+					{/* Until then the row scrolls sideways; its cards hold no link, so the row itself takes focus
+					    for the arrow keys (a scrollable region must be reachable by keyboard). */}
 					<div
 						ref={viewportRef}
+						tabIndex={enhanced ? undefined : 0}
 						className={cx(
-							hydrated ? "overflow-hidden" : "snap-x snap-mandatory overflow-x-auto pb-4",
+							enhanced ? "overflow-hidden" : "snap-x snap-mandatory overflow-x-auto pb-4",
 							"-mx-1 px-1",
 						)}
 					>
@@ -87,7 +97,7 @@ export function ArtCollections() {
 									aria-label={t("collections.slide", { index: index + 1, count: COLLECTIONS.length })}
 									className="min-w-0 shrink-0 grow-0 basis-[85%] snap-start pl-5 sm:basis-1/2 lg:basis-1/3"
 								>
-									<CollectionCard collection={collection} active={hydrated && index === selected} />
+									<CollectionCard collection={collection} active={enhanced && index === selected} />
 								</div>
 							))}
 						</div>

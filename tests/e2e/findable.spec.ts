@@ -126,6 +126,9 @@ test.describe("on a phone", () => {
 		await expect(filtersToggle).toBeInViewport();
 		if (!js) await filtersToggle.click();
 		await expect(form).toBeVisible();
+		// With JavaScript a select submits on change once the form's code has arrived (it waits below the
+		// first screen until it is needed: the click above).
+		if (js) await expect(form).toHaveAttribute("data-enhanced", "true");
 		await form.getByLabel("Category", { exact: true }).selectOption("furniture");
 		if (!js) await form.getByRole("button", { name: "Apply" }).click();
 		// Without JavaScript the plain GET form also sends its empty fields.

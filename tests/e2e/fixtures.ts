@@ -11,6 +11,7 @@ const BROKEN_PAGE =
 export const test = base.extend<{
 	js: boolean;
 	browserErrors: string[];
+	slowScripts: undefined;
 	/**
 	 * Signs the page's browser context in as an existing account (username or e-mail), without the form:
 	 * a session row in the server's database and its signed cookie (the specs about signing in use the form).
@@ -41,6 +42,23 @@ export const test = base.extend<{
 			page.off("pageerror", onPageError);
 			page.off("console", onConsole);
 			expect(errors, "the browser reported errors").toEqual([]);
+		},
+		{ auto: true },
+	],
+	/**
+	 * E2E_SLOW_SCRIPTS=<ms> holds each of the site's scripts back that long, as a busy machine sometimes
+	 * does: a journey that acts before the page has hydrated and expects what JavaScript does then fails
+	 * every time instead of now and then on CI. Routes are reset between tests (playwright.config.ts).
+	 */
+	slowScripts: [
+		async ({ page }, use) => {
+			const delay = Number(process.env.E2E_SLOW_SCRIPTS ?? 0);
+			if (delay > 0)
+				await page.route(/\/build\/.*\.js$/, async (route) => {
+					await new Promise((resolve) => setTimeout(resolve, delay));
+					await route.fallback();
+				});
+			await use(undefined);
 		},
 		{ auto: true },
 	],

@@ -20,10 +20,14 @@ function mutatingPaths(): string[] {
 	return actionRoutes({ id: PROJECT, category: "art" }).map((route) => route.url);
 }
 
-function countPurchaseRequests(): number {
+/** Requests from these addresses only: other specs send requests to the same site at the same time. */
+function countPurchaseRequests(...emails: string[]): number {
 	const sqlite = new SQLite(databasePath, { readonly: true });
 	try {
-		return sqlite.prepare("select count(*) from purchase_requests").pluck().get() as number;
+		return sqlite
+			.prepare(`select count(*) from purchase_requests where email in (${emails.map(() => "?").join(", ")})`)
+			.pluck()
+			.get(...emails) as number;
 	} finally {
 		sqlite.close();
 	}
@@ -36,7 +40,8 @@ test("a form posted from another site is refused with 403 on every route that ch
 	expect(paths).toEqual(
 		expect.arrayContaining(["/login", "/logout", `/project/${PROJECT}/request`, "/admin/requests"]),
 	);
-	const before = countPurchaseRequests();
+	const senders = ["victim@example.com", "own-origin@example.com"];
+	const before = countPurchaseRequests(...senders);
 	for (const target of paths) {
 		const response = await request.post(target, {
 			headers: { Origin: "https://evil.example" },
@@ -59,7 +64,7 @@ test("a form posted from another site is refused with 403 on every route that ch
 	});
 	expect(fetchMetadata.status()).toBe(403);
 	expect(await fetchMetadata.text()).toContain("another site");
-	expect(countPurchaseRequests()).toBe(before);
+	expect(countPurchaseRequests(...senders)).toBe(before);
 
 	// The same request from our own pages goes through.
 	const own = await request.post(`/project/${PROJECT}/request`, {
@@ -72,7 +77,7 @@ test("a form posted from another site is refused with 403 on every route that ch
 		maxRedirects: 0,
 	});
 	expect(own.status()).toBeLessThan(400);
-	expect(countPurchaseRequests()).toBe(before + 1);
+	expect(countPurchaseRequests(...senders)).toBe(before + 1);
 });
 
 test("/healthz reports the database and uploads as healthy", async ({ request }) => {
@@ -112,6 +117,8 @@ test("every response carries a request id, and each page view gets its own scrip
 });
 
 test("anonymous pages come from the cache compressed, and revalidate with 304", async ({ request, page }) => {
+	// The browser's cache is off while a route intercepts requests (tests/e2e/fixtures.ts, slowScripts).
+	test.skip(Boolean(process.env.E2E_SLOW_SCRIPTS), "the browser revalidates only with its cache on");
 	await request.get("/shop");
 	// A browser's request: the stored brotli copy, with a tag to revalidate it by.
 	const browser = await request.get("/shop", { headers: { "Accept-Encoding": "gzip, deflate, br" } });

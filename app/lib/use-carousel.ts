@@ -31,7 +31,12 @@ export function useCarousel(options: EmblaOptionsType, autoplayOptions?: Autopla
 			([core, plugin]) => {
 				if (!live) return;
 				const autoplay = plugin ? plugin.default(JSON.parse(autoplayKey) as AutoplayOptionsType) : undefined;
-				api = core.default(viewport, JSON.parse(optionsKey) as EmblaOptionsType, autoplay ? [autoplay] : []);
+				// Embla moves its slides from a scroll position of zero: a visitor who scrolled the server's
+				// row before the code arrived goes on from the slide they reached.
+				const startIndex = slideScrolledTo(viewport);
+				viewport.scrollLeft = 0;
+				const emblaOptions = JSON.parse(optionsKey) as EmblaOptionsType;
+				api = core.default(viewport, { ...emblaOptions, startIndex }, autoplay ? [autoplay] : []);
 				setRunning({ api, autoplay });
 			},
 		);
@@ -43,6 +48,22 @@ export function useCarousel(options: EmblaOptionsType, autoplayOptions?: Autopla
 	}, [viewport, optionsKey, autoplayKey]);
 
 	return { viewportRef: setViewport, emblaApi: running?.api, autoplay: running?.autoplay };
+}
+
+/** The slide nearest the start of a natively scrolled row (its container is the viewport's first child). */
+function slideScrolledTo(viewport: HTMLElement): number {
+	if (viewport.scrollLeft === 0) return 0;
+	const left = viewport.getBoundingClientRect().left;
+	let nearest = 0;
+	let distance = Number.POSITIVE_INFINITY;
+	Array.from(viewport.firstElementChild?.children ?? []).forEach((slide, index) => {
+		const away = Math.abs(slide.getBoundingClientRect().left - left);
+		if (away < distance) {
+			nearest = index;
+			distance = away;
+		}
+	});
+	return nearest;
 }
 
 /**

@@ -132,6 +132,34 @@ test.describe("category pages", () => {
 		await next.click();
 		await expect.poll(async () => (await first.boundingBox())?.x).toBeLessThan((firstBox?.x ?? 0) - 100);
 	});
+
+	test("the carousel goes on from where the visitor scrolled the row before its code arrived", async ({
+		page,
+		js,
+	}) => {
+		test.skip(!js, "the carousel needs JavaScript");
+		await page.emulateMedia({ reducedMotion: "reduce" });
+		// The page's scripts held back, as on a slow phone, so that the row is scrolled by hand first.
+		await page.route(/\/build\/.*\.js$/, async (route) => {
+			await new Promise((resolve) => setTimeout(resolve, 1500));
+			await route.fallback();
+		});
+		await page.goto("/art", { waitUntil: "commit" });
+		const carousel = page.getByRole("region", { name: "Art collections" });
+		const third = carousel.getByRole("group", { name: "3 of 5" });
+		await carousel.scrollIntoViewIfNeeded();
+		await third.evaluate((slide) => slide.scrollIntoView({ inline: "start", block: "nearest" }));
+		await expect
+			.poll(() => carousel.locator("[tabindex='0']").evaluate((row) => row.scrollLeft))
+			.toBeGreaterThan(0);
+		await expect(page.getByRole("button", { name: "Next collection" })).toBeVisible({
+			timeout: HYDRATION_TIMEOUT,
+		});
+		const start = (await carousel.boundingBox())?.x ?? 0;
+		await expect
+			.poll(async () => Math.abs(((await third.boundingBox())?.x ?? -999) - start))
+			.toBeLessThan(40);
+	});
 });
 
 test.describe("project page", () => {

@@ -1,4 +1,4 @@
-import { type CSSProperties, useCallback, useEffect } from "react";
+import { type CSSProperties, useCallback } from "react";
 import { ArrowLeftIcon, ArrowRightIcon } from "~/components/icons";
 import { cx } from "~/lib/site";
 import { useTranslation } from "~/lib/translations";
@@ -30,10 +30,6 @@ export function ArtCollections() {
 
 	const scrollPrev = useCallback(() => emblaApi?.scrollPrev(), [emblaApi]);
 	const scrollNext = useCallback(() => emblaApi?.scrollNext(), [emblaApi]);
-	// Before hydration the row may have been scrolled natively; Embla positions slides from zero.
-	useEffect(() => {
-		if (emblaApi) emblaApi.rootNode().scrollLeft = 0;
-	}, [emblaApi]);
 	// The carousel takes over from the server's scroll row once its code runs: buttons before that would
 	// do nothing, and a row that stopped scrolling would hide the last cards.
 	const enhanced = emblaApi !== undefined;

@@ -92,11 +92,6 @@ export function ProjectGallery({ images, label }: { images: GalleryImage[]; labe
 		};
 	}, [emblaApi, autoplay, multiple, stopped, hovered, enlarged]);
 
-	// Before hydration the row may have been scrolled natively; Embla positions slides from zero.
-	useEffect(() => {
-		if (emblaApi) emblaApi.rootNode().scrollLeft = 0;
-	}, [emblaApi]);
-
 	const toggle = useCallback(() => {
 		const nowStopped = !stopped;
 		setStopped(nowStopped);

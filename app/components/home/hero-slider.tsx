@@ -69,12 +69,6 @@ export function HeroSlider({ slides }: { slides: HeroSlideView[] }) {
 
 	useEffect(() => {
 		if (!emblaApi) return;
-		const viewport = emblaApi.rootNode();
-		// A visitor may have scrolled the plain track before the script arrived: continue from there.
-		const scrolledTo = Math.round(viewport.scrollLeft / Math.max(viewport.clientWidth, 1));
-		viewport.scrollLeft = 0;
-		if (scrolledTo > 0) emblaApi.scrollTo(scrolledTo, true);
-
 		let animationTimer: ReturnType<typeof setTimeout> | undefined;
 		const endAnimation = () => {
 			clearTimeout(animationTimer);

@@ -4,9 +4,9 @@
  * A backup is a folder: `forma.sqlite` (SQLite's online backup API, a consistent snapshot taken while the
  * site serves and writes) or, on Postgres, `forma.dump` (pg_dump's custom format, db/postgres-backup.ts),
  * `uploads/` (every stored image, from the uploads folder or the S3 bucket) and `manifest.json` (when, row
- * counts, files). Images are copied before and after the database snapshot: an
- * image is written (atomically) before any row points to it, so every image the snapshot references is
- * stored by the second pass.
+ * counts, files). Images are copied before and after the database snapshot: an image is written
+ * (atomically) before any row points to it, so every image the snapshot references is stored by the second
+ * pass.
  */
 import fs from "node:fs/promises";
 import path from "node:path";

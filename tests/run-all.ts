@@ -61,11 +61,14 @@ spawn(
 /** Waits for a background install to end and counts it as one check. */
 async function installed(script: string): Promise<boolean> {
 	console.log(`\n> sh ${script}`);
-	while (!fs.existsSync(installFile(script, "code")))
+	// The code file is complete once it ends with its newline (it may be seen a moment before).
+	const readCode = () =>
+		fs.existsSync(installFile(script, "code")) ? fs.readFileSync(installFile(script, "code"), "utf8") : "";
+	let code = readCode();
+	while (!code.endsWith("\n")) {
 		await new Promise((resolve) => setTimeout(resolve, 200));
-	// The code file is written in one go, but may be seen a moment before its newline.
-	let code = "";
-	while (!code.endsWith("\n")) code = fs.readFileSync(installFile(script, "code"), "utf8");
+		code = readCode();
+	}
 	process.stdout.write(fs.readFileSync(installFile(script, "log"), "utf8"));
 	const ok = code.trim() === "0";
 	if (ok) passed += 1;

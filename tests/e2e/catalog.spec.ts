@@ -108,8 +108,10 @@ test.describe("category pages", () => {
 			});
 			await expect(page.getByRole("button", { name: "Previous collection" })).toBeVisible();
 		} else {
-			// Without JavaScript the row scrolls sideways, so every card stays reachable; its cards hold no
-			// link, so the keyboard reaches the row itself, and its arrow keys scroll it.
+			// Without JavaScript there are no buttons to press (their place is kept, unseen); the row scrolls
+			// sideways, so every card stays reachable; its cards hold no link, so the keyboard reaches the row
+			// itself, and its arrow keys scroll it.
+			await expect(page.getByRole("button", { name: "Next collection" })).toBeHidden();
 			const row = carousel.locator("[tabindex='0']");
 			await row.focus();
 			await expect(row).toBeFocused();
@@ -133,12 +135,14 @@ test.describe("category pages", () => {
 		await expect.poll(async () => (await first.boundingBox())?.x).toBeLessThan((firstBox?.x ?? 0) - 100);
 	});
 
-	test("the carousel goes on from where the visitor scrolled the row before its code arrived", async ({
+	test("the carousel goes on from where the row was scrolled before its code arrived; its buttons move no card", async ({
 		page,
 		js,
 	}) => {
 		test.skip(!js, "the carousel needs JavaScript");
 		await page.emulateMedia({ reducedMotion: "reduce" });
+		// A phone, where the buttons take a row of their own above the cards.
+		await page.setViewportSize({ width: 390, height: 844 });
 		// The page's scripts held back, as on a slow phone, so that the row is scrolled by hand first.
 		await page.route(/\/build\/.*\.js$/, async (route) => {
 			await new Promise((resolve) => setTimeout(resolve, 1500));
@@ -149,6 +153,11 @@ test.describe("category pages", () => {
 		const third = carousel.getByRole("group", { name: "3 of 5" });
 		await carousel.scrollIntoViewIfNeeded();
 		await third.evaluate((slide) => slide.scrollIntoView({ inline: "start", block: "nearest" }));
+		// Where the cards stand below the heading: the buttons, when they appear, do not move them.
+		const heading = page.getByRole("heading", { level: 2, name: "Collections" });
+		const cardsBelowHeading = async () =>
+			((await third.boundingBox())?.y ?? 0) - ((await heading.boundingBox())?.y ?? 0);
+		const before = await cardsBelowHeading();
 		await expect
 			.poll(() => carousel.locator("[tabindex='0']").evaluate((row) => row.scrollLeft))
 			.toBeGreaterThan(0);
@@ -159,6 +168,7 @@ test.describe("category pages", () => {
 		await expect
 			.poll(async () => Math.abs(((await third.boundingBox())?.x ?? -999) - start))
 			.toBeLessThan(40);
+		expect(await cardsBelowHeading()).toBe(before);
 	});
 });
 

@@ -51,30 +51,30 @@ export function ArtCollections() {
 						</h2>
 						<p className="mt-4 text-muted">{t("collections.intro")}</p>
 					</div>
-					{enhanced ? (
-						<div className="flex gap-2">
-							<button
-								type="button"
-								onClick={scrollPrev}
-								aria-label={t("collections.previous")}
-								className="icon-button size-12 border border-line"
-							>
-								<ArrowLeftIcon />
-							</button>
-							<button
-								type="button"
-								onClick={scrollNext}
-								aria-label={t("collections.next")}
-								className="icon-button size-12 border border-line"
-							>
-								<ArrowRightIcon />
-							</button>
-						</div>
-					) : null}
+					{/* Held invisible (out of the tab order and the accessibility tree) until they work, so that
+					    on a phone, where they take a row of their own, the cards do not jump when they appear. */}
+					<div className={cx("flex gap-2", !enhanced && "invisible")}>
+						<button
+							type="button"
+							onClick={scrollPrev}
+							aria-label={t("collections.previous")}
+							className="icon-button size-12 border border-line"
+						>
+							<ArrowLeftIcon />
+						</button>
+						<button
+							type="button"
+							onClick={scrollNext}
+							aria-label={t("collections.next")}
+							className="icon-button size-12 border border-line"
+						>
+							<ArrowRightIcon />
+						</button>
+					</div>
 				</div>
 				<section aria-roledescription="carousel" aria-label={t("collections.label")} className="mt-10">
-					{/* Until then the row scrolls sideways; its cards hold no link, so the row itself takes focus
-					    for the arrow keys (a scrollable region must be reachable by keyboard). */}
+					{/* Until the carousel runs the row scrolls sideways; its cards hold no link, so the row itself
+					    takes focus for the arrow keys (a scrollable region must be reachable by keyboard). */}
 					<div
 						ref={viewportRef}
 						tabIndex={enhanced ? undefined : 0}

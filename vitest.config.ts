@@ -5,6 +5,11 @@ const root = path.dirname(new URL(import.meta.url).pathname);
 /** FORMA_TEST_DATABASE=postgres runs the integration tests again on Postgres (tests/support/test-database.ts). */
 const postgres = process.env.FORMA_TEST_DATABASE === "postgres";
 
+/**
+ * Two projects (docs/decisions/0011): `unit` — rules and components, no database, no seed (`npm run
+ * test:unit`); `integration` — loaders, actions, models and the HTTP-level proofs against a real, seeded
+ * database (SQLite, and again on Postgres with FORMA_TEST_DATABASE=postgres).
+ */
 export default defineConfig({
 	resolve: {
 		alias: {
@@ -14,19 +19,33 @@ export default defineConfig({
 		},
 	},
 	test: {
-		include: postgres
-			? ["tests/integration/**/*.test.ts"]
-			: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
-		// database.test.ts is about SQLite files themselves (pragmas, old schemas), each made by the test.
-		exclude: postgres
-			? [...configDefaults.exclude, "tests/integration/database.test.ts"]
-			: configDefaults.exclude,
 		environment: "node",
-		globalSetup: ["tests/support/global-setup.ts"],
-		setupFiles: ["tests/support/per-test-database.ts"],
 		// Vitest leaves one core free by default, which on a 2-core machine ran the files one at a time.
 		maxWorkers: 2,
 		testTimeout: 30_000,
 		hookTimeout: 60_000,
+		projects: [
+			...(postgres
+				? []
+				: [
+						{
+							extends: true as const,
+							test: { name: "unit", include: ["tests/unit/**/*.test.ts"] },
+						},
+					]),
+			{
+				extends: true as const,
+				test: {
+					name: "integration",
+					include: ["tests/integration/**/*.test.ts"],
+					// database.test.ts is about SQLite files themselves (pragmas, old schemas), each made by the test.
+					exclude: postgres
+						? [...configDefaults.exclude, "tests/integration/database.test.ts"]
+						: configDefaults.exclude,
+					globalSetup: ["tests/support/global-setup.ts"],
+					setupFiles: ["tests/support/per-test-database.ts"],
+				},
+			},
+		],
 	},
 });

@@ -37,12 +37,15 @@ export default defineConfig({
 				extends: true as const,
 				test: {
 					name: "integration",
-					include: ["tests/integration/**/*.test.ts"],
+					include: ["tests/integration/**/*.test.ts", "tests/security/**/*.test.ts"],
 					// database.test.ts is about SQLite files themselves (pragmas, old schemas), each made by the test.
 					exclude: postgres
 						? [...configDefaults.exclude, "tests/integration/database.test.ts"]
 						: configDefaults.exclude,
 					globalSetup: ["tests/support/global-setup.ts"],
+					// The production build that the HTTP-level tests serve (tests/support/http-site.ts) runs as Node
+					// loads it, not through Vite's transform.
+					server: { deps: { external: [/[/\\]build(-[\w-]+)?[/\\]index\.js/] } },
 					setupFiles: ["tests/support/per-test-database.ts"],
 				},
 			},

@@ -9,6 +9,10 @@ import { NonceProvider } from "./lib/nonce";
 import { applySecurityHeaders } from "./lib/security-headers.server";
 import { TextStoreProvider, TranslationsProvider } from "./lib/translations";
 
+/** The server that serves this build (app/server.ts launches it; the HTTP tests create its app): one module graph with the app. */
+export { createApp, createHttpServer } from "./server/app";
+export { serve } from "./server/start";
+
 export const streamTimeout = 5000;
 
 export default async function handleRequest(

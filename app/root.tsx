@@ -19,8 +19,8 @@ import { preloadedFonts } from "./lib/fonts";
 import { maintenanceInfo } from "./lib/maintenance";
 import { useNonce } from "./lib/nonce";
 import { useRootData, useTheme } from "./lib/root-data";
-import { loadRoot, rootHeaders } from "./lib/root-loader.server";
 import { PageLanguageProvider, TranslationsScript, useTranslation } from "./lib/translations";
+import { loadRoot, rootHeaders } from "./root.server";
 import stylesheet from "./styles/tailwind.css";
 
 /**

@@ -1,28 +1,29 @@
 /**
- * The production server (docs/decisions/0005): one Node process that serves the Remix build, static files,
- * /healthz and anonymous pages from a cache; refuses unreadable requests, cross-site writes and, during
- * maintenance, everyone but administrators; logs every request as JSON; and on SIGTERM/SIGINT stops
- * accepting, finishes what is in flight and closes the database cleanly. The parts live in app/server/.
- *
- * `npm run build` bundles it to build/server/server.js:   node build/server/server.js [build/index.js]
+ * The production server's launcher (docs/decisions/0005): `node build/server/server.js [build/index.js]`.
+ * The server itself is part of the Remix build (app/entry.server.tsx exports `serve`, app/server/start.ts),
+ * so the site runs as one module graph: one database connection, one logger, one set of caches. This file
+ * only finds the build and hands over; it imports nothing of the app.
  */
-import { type Env, InvalidEnvironmentError, parseEnv } from "~/lib/env.server";
-import { logger } from "~/lib/logger.server";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "@remix-run/node";
+import type { serve } from "./server/start";
 
 process.env.NODE_ENV ??= "production";
 
-let env: Env;
+const buildPath = path.resolve(process.argv[2] ?? "build/index.js");
+let build: ServerBuild;
 try {
-	env = parseEnv(process.env);
+	build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
 } catch (error) {
-	if (error instanceof InvalidEnvironmentError) {
-		logger.error(error.message);
+	// Some modules read the environment as they load (the session secret): a bad value stops the server
+	// with the message naming the variable, as a log line, not a stack trace.
+	if (error instanceof Error && error.name === "InvalidEnvironmentError") {
+		process.stdout.write(
+			`${JSON.stringify({ level: "error", time: new Date().toISOString(), msg: error.message })}\n`,
+		);
 		process.exit(1);
 	}
 	throw error;
 }
-
-// Loaded only now: some of its modules read the environment as they load (the session secret), and a bad
-// value should stop the server with the message above, not a stack trace.
-const { startServer } = await import("./server/start");
-await startServer(env, process.argv[2]);
+await (build.entry.module as unknown as { serve: typeof serve }).serve(build, buildPath);

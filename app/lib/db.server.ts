@@ -72,18 +72,14 @@ function connect(): AppDatabase {
 	return { handle, ready };
 }
 
-// Kept on globalThis so `remix dev` rebuilds reuse the connection instead of opening a new one each time,
-// and so the production server (a bundle of its own, with its own copy of this module) shares the one
-// connection the Remix build uses and can close it.
-const globalStore = globalThis as typeof globalThis & { __formaDb?: AppDatabase };
-globalStore.__formaDb ??= connect();
+const app = connect();
 
-export const database: DatabaseHandle = globalStore.__formaDb.handle;
+export const database: DatabaseHandle = app.handle;
 export const db = database.db;
 
 /** Resolves when the database is ready to serve from; rejects (with the reason) when it is not. */
 export function databaseReady(): Promise<void> {
-	return globalStore.__formaDb?.ready ?? Promise.resolve();
+	return app.ready;
 }
 
 /**
@@ -100,10 +96,8 @@ export const externalChangeToken: () => unknown = (() => {
 	return () => dataVersion.get();
 })();
 
-/** Closes the app's connection (at shutdown), whichever bundle opened it; SQLite checkpoints first. */
+/** Closes the app's connection (at shutdown); SQLite checkpoints first. */
 export async function closeDatabase(): Promise<void> {
-	const app = globalStore.__formaDb;
-	if (!app) return;
 	if (app.handle.kind === "postgres") {
 		await app.handle.close();
 		return;

@@ -35,6 +35,8 @@ const envSchema = z
 		/** Proxies in front of the server whose X-Forwarded-* headers are believed (Fly: 1). 0 = none. */
 		TRUST_PROXY: z.coerce.number().int().min(0).default(0),
 		LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+		/** Appends the log to this file instead of writing it to stdout. */
+		LOG_FILE: z.string().optional(),
 		/** Anonymous pages kept rendered in memory (docs/decisions/0005); 0 turns the cache off. */
 		PAGE_CACHE_ENTRIES: z.coerce.number().int().min(0).default(500),
 		SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),

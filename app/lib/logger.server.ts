@@ -38,7 +38,8 @@ export const pinoLogger = pino(
 		},
 	},
 	// Written as they happen, as process.stdout.write did: in order, and none lost when the process exits.
-	pino.destination({ dest: 1, sync: true }),
+	// LOG_FILE appends to a file instead (the HTTP-level tests read each in-process site's log from one).
+	pino.destination({ dest: process.env.LOG_FILE || 1, sync: true, append: true }),
 );
 
 function write(level: Level, msg: string, fields: Record<string, unknown> = {}): void {

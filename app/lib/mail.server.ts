@@ -101,21 +101,17 @@ export function newMessageId(fromAddress: string): string {
 	return `<${randomUUID()}@${domain}>`;
 }
 
-/**
- * The sender runs in the server (app/server/mail-sender.ts), the code that queues mail in the Remix build:
- * two bundles in one process, so the nudge "there is new mail" goes through a process-wide slot.
- */
-const WAKE = Symbol.for("forma.mail.wake");
-type WakeSlot = { [WAKE]?: () => void };
+/** The sender in this process (app/server/mail-sender.ts), told when the app queues mail. */
+let wakeListener: (() => void) | undefined;
 
 /** Tells the sender (if one runs in this process) to look at the outbox now rather than at its next poll. */
 export function wakeMailSender(): void {
-	(globalThis as WakeSlot)[WAKE]?.();
+	wakeListener?.();
 }
 
 export function onMailQueued(listener: () => void): () => void {
-	(globalThis as WakeSlot)[WAKE] = listener;
+	wakeListener = listener;
 	return () => {
-		if ((globalThis as WakeSlot)[WAKE] === listener) delete (globalThis as WakeSlot)[WAKE];
+		if (wakeListener === listener) wakeListener = undefined;
 	};
 }

@@ -272,6 +272,12 @@ export class PageCache {
 		return this.#entries?.size ?? 0;
 	}
 
+	/** Forgets every stored copy. */
+	clear(): void {
+		this.#entries?.clear();
+		this.#compressed?.clear();
+	}
+
 	/** A copy rendered at this content version and not too old, or undefined. */
 	get(key: string, version: number): CachedPage | undefined {
 		const entry = this.#entries?.get(key);

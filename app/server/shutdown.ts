@@ -4,20 +4,19 @@
  * volume holds one complete database file and no write-ahead log.
  */
 import type http from "node:http";
-import { closeDatabase } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
-import type { SiteState } from "./site-state";
 import { serverState } from "./web-adapter";
 
 interface ShutdownOptions {
 	server: http.Server;
-	site: SiteState;
+	/** Closes the database connections (SiteApp.close). */
+	closeSite: () => Promise<void>;
 	timeoutMs: number;
 	/** Timers to stop first (backups, the session purge). */
 	stopSchedules: Array<() => void>;
 }
 
-export function handleShutdown({ server, site, timeoutMs, stopSchedules }: ShutdownOptions): void {
+export function handleShutdown({ server, closeSite, timeoutMs, stopSchedules }: ShutdownOptions): void {
 	function shutdown(signal: string): void {
 		if (serverState.shuttingDown) return;
 		serverState.shuttingDown = true;
@@ -27,11 +26,7 @@ export function handleShutdown({ server, site, timeoutMs, stopSchedules }: Shutd
 		const finish = async (reason: string) => {
 			if (finishing) return;
 			finishing = true;
-			// The server's own connection, then the app's (opened by the Remix build).
-			site.close();
-			await closeDatabase().catch((error: unknown) =>
-				logger.warn("closing the database failed", { error: String(error) }),
-			);
+			await closeSite();
 			logger.info("stopped", { reason });
 			process.exit();
 		};

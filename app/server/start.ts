@@ -1,113 +1,31 @@
 /**
- * The production server, put together (docs/decisions/0005). The order of the steps is the design:
- * health, request log, unreadable requests, static files, cross-site writes, maintenance, stored images,
- * the upload and sign-in caps, and only then the app (through the page cache).
+ * The production server: the site's app (app.ts) on its port, the schedules that run beside it (backups,
+ * the session purge, the mail sender) and a clean stop on SIGTERM (docs/decisions/0005). It is part of the
+ * Remix build (app/entry.server.tsx exports `serve`); app/server.ts launches it.
  */
-import http from "node:http";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
-import zlib from "node:zlib";
-import { createRequestHandler, type ServerBuild } from "@remix-run/node";
-import compression from "compression";
-import express from "express";
-import { databaseReady } from "~/lib/db.server";
-import type { Env } from "~/lib/env.server";
-import { getImageStore } from "~/lib/image-store.server";
-import { IMAGE_ROUTE } from "~/lib/images";
+import { broadcastDevReady, type ServerBuild } from "@remix-run/node";
+import { getEnv, InvalidEnvironmentError } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
-import { PageCache } from "~/lib/page-cache.server";
 import { scheduleBackups } from "~db/backup";
-import { refuseCrossSiteWrites } from "./cross-site-writes";
-import { handleUnexpectedError } from "./error-handler";
-import { healthCheck } from "./health";
-import { imageFiles } from "./image-files";
-import { signInLimit, uploadLimit } from "./in-flight-limit";
+import { createApp, createHttpServer } from "./app";
 import { scheduleMailSender } from "./mail-sender";
-import { maintenanceGate } from "./maintenance-gate";
-import { remixHandler } from "./remix-handler";
-import { LIVE_BROTLI_QUALITY, LIVE_GZIP_LEVEL } from "./rendered-page";
-import { readableRequest } from "./request-guards";
-import { requestLog } from "./request-log";
 import { scheduleJob } from "./scheduled-job";
 import { scheduleSessionPurge } from "./session-purge";
 import { handleShutdown } from "./shutdown";
-import { openSiteState } from "./site-state";
-import { filesOnly, precompressedFiles } from "./static-files";
 
-/**
- * Live compression, for what is neither cached nor a rendered page (rendered-page.ts sends those whole):
- * `.data` answers, CSV exports, files without a compressed copy. The cheapest settings that still shrink
- * well: on the 87 kB home page brotli quality 3 gives 17 kB in about 1 ms, smaller than gzip at its
- * default level 6 (17.9 kB, ~2 ms) and far cheaper than brotli's middle qualities; gzip, for the rare
- * client without brotli, at level 1.
- */
-const LIVE_COMPRESSION = {
-	level: LIVE_GZIP_LEVEL,
-	brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: LIVE_BROTLI_QUALITY } },
-};
-
-/** How often Node looks for connections past their header or request timeout (its default is 30 s). */
-const TIMEOUT_CHECK_INTERVAL_MS = 1000;
-
-export async function startServer(env: Env, buildArgument: string | undefined): Promise<void> {
+export async function serve(build: ServerBuild, buildPath: string): Promise<void> {
+	let env: ReturnType<typeof getEnv>;
+	try {
+		env = getEnv();
+	} catch (error) {
+		if (!(error instanceof InvalidEnvironmentError)) throw error;
+		logger.error(error.message);
+		process.exit(1);
+	}
 	const port = env.PORT;
 	const host = process.env.HOST;
-	const buildPath = path.resolve(buildArgument ?? "build/index.js");
-	const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
-	const handleRemix = createRequestHandler(build, env.NODE_ENV);
-	// On Postgres, refuse to serve from a database that is behind the code (SQLite checked this on import).
-	await databaseReady();
-	const site = await openSiteState(env);
-	const pageCache = new PageCache({
-		maxEntries: env.PAGE_CACHE_ENTRIES,
-		maxBytes: 64 * 1024 * 1024,
-		ttlMs: 60_000,
-	});
-
-	const app = express();
-	app.disable("x-powered-by");
-	// Behind a proxy (Fly: TRUST_PROXY=1) its X-Forwarded-For/Proto/Host and request id are believed;
-	// otherwise a client could claim any address and slip past the per-address limits.
-	app.set("trust proxy", env.TRUST_PROXY);
-
-	app.get("/healthz", healthCheck(site, env));
-	app.use(requestLog());
-	app.use(readableRequest);
-	// Responses that are compressed already (cached pages, .br/.gz files) pass through untouched.
-	app.use(compression(LIVE_COMPRESSION));
-	app.use(
-		build.publicPath,
-		precompressedFiles(build.assetsBuildDirectory, { cacheControl: "public, max-age=31536000, immutable" }),
-		express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }),
-	);
-	app.use(
-		precompressedFiles("public", { cacheControl: "public, max-age=3600" }),
-		filesOnly(express.static("public", { maxAge: "1h", index: false })),
-	);
-	app.use(refuseCrossSiteWrites(env.SITE_URL));
-	app.use(maintenanceGate(site));
-	// Images, like pages, are closed during maintenance; they are answered before the app, not by it.
-	app.use(
-		IMAGE_ROUTE,
-		imageFiles(getImageStore(env), () => site.contentVersion()),
-	);
-	app.use(uploadLimit());
-	app.use(signInLimit());
-	app.all("*", remixHandler({ handleRemix, site, pageCache }));
-
-	app.use(handleUnexpectedError);
-
-	// A client gets this long to send its headers, and to send its whole request (an upload included).
-	const requestTimeout = env.REQUEST_TIMEOUT_MS;
-	const server = http.createServer(
-		{
-			headersTimeout: Math.min(env.HEADERS_TIMEOUT_MS, requestTimeout),
-			requestTimeout,
-			connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS,
-			keepAliveTimeout: 65_000,
-		},
-		app,
-	);
+	const { app, close } = await createApp(env, build);
+	const server = createHttpServer(env, app);
 	server.on("error", (error) => {
 		// Typically the port is taken: nothing to serve, so stop with the reason.
 		logger.error("the server could not start", error, { port });
@@ -119,11 +37,13 @@ export async function startServer(env: Env, buildArgument: string | undefined): 
 			build: buildPath,
 			pid: process.pid,
 		});
+		// Under `npm run dev` (remix dev restarts this server after each rebuild): the browser may reload.
+		if (env.NODE_ENV === "development") void broadcastDevReady(build);
 	});
 
 	handleShutdown({
 		server,
-		site,
+		closeSite: close,
 		timeoutMs: env.SHUTDOWN_TIMEOUT_MS,
 		stopSchedules: [
 			scheduleBackups(

@@ -1,18 +1,18 @@
 import { data, type HeadersFunction } from "@remix-run/node";
+import { publicOrigin } from "~/lib/env.server";
+import { currentYear } from "~/lib/format";
+import { getLanguage, i18nServer } from "~/lib/i18n.server";
+import { formatVariant, VARIANT_HEADER } from "~/lib/page-cache.server";
+import { getTheme } from "~/lib/theme.server";
+import { takeToast } from "~/lib/toast.server";
 import { listFavouriteIds } from "~/models/favourites.server";
 import { getSettings } from "~/models/settings.server";
 import { getUser } from "~/services/auth.server";
 import { assertSiteOpen } from "~/services/maintenance.server";
-import { publicOrigin } from "./env.server";
-import { currentYear } from "./format";
-import { getLanguage, i18nServer } from "./i18n.server";
-import { formatVariant, VARIANT_HEADER } from "./page-cache.server";
-import { getTheme } from "./theme.server";
-import { takeToast } from "./toast.server";
 
 /*
- * The root loader (app/root.tsx): what every page needs. Apart from the route module so that the
- * browser build sees one server import there instead of ten.
+ * The root route's server half (app/root.tsx): what every page needs. Apart from the route module so that
+ * the browser build sees one server import there instead of ten.
  */
 
 export async function loadRoot(request: Request) {
@@ -24,7 +24,7 @@ export async function loadRoot(request: Request) {
 		takeToast(request),
 	]);
 	// Maintenance mode is decided by the server before Remix (docs/decisions/0007); this is the second line,
-	// for `remix dev` and direct calls: everyone but administrators gets the 503 (the error boundary).
+	// for direct calls (the loader tests): everyone but administrators gets the 503 (the error boundary).
 	await assertSiteOpen(request, { settings, user });
 	// The page cache stores a copy only under the language and theme the app really rendered it in.
 	headers.set(VARIANT_HEADER, formatVariant(language, theme));

@@ -1,19 +1,20 @@
-import { expect, test } from "@playwright/test";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { db } from "~/lib/db.server";
+import { ADMIN, type HttpSite, startHttpSite } from "../support/http-site";
 import { plain } from "../support/plain";
 import { rawRequest } from "./http-client";
-import { ADMIN, type Site, securityPort, signIn, startSite } from "./site";
+import { signIn } from "./site";
 
 /**
  * Malformed requests (pen test): a request the server cannot read is the client's mistake: 400 with the
  * site's bilingual error page, a warning in the log — never a 500 and an error log.
  */
-test.describe.configure({ mode: "default" });
-let site: Site;
-test.beforeAll(async () => {
+let site: HttpSite;
+beforeAll(async () => {
 	// Request log lines (info) tell when the server has logged all it will about a request.
-	site = await startSite(securityPort(20), { LOG_LEVEL: "info" });
+	site = await startHttpSite({ LOG_LEVEL: "info" });
 });
-test.afterAll(async () => {
+afterAll(async () => {
 	await site?.stop();
 });
 
@@ -102,5 +103,5 @@ test("malformed request: nonsense posted without JavaScript to the favourites, t
 		expect(response.status, path).toBe(400);
 		expect(response.headers.getSetCookie().join(), path).not.toMatch(/\b(theme|lng)=/);
 	}
-	expect(site.query("select count(*) as n from favourites")).toEqual([{ n: 0 }]);
+	expect(await db.selectFrom("favourites").selectAll().execute()).toEqual([]);
 });

@@ -29,6 +29,11 @@ export interface SeedProject {
 	featuredOrder?: number;
 	/** Default "available". */
 	availability?: ProjectAvailability;
+	/**
+	 * The gallery views' alt texts, in view order: view n is pictures/gallery/<id>-<n>.svg (the cover,
+	 * pictures/projects/<id>.svg, has none: the page names the piece).
+	 */
+	gallery: { altEn: string; altRu: string }[];
 	/** ISO timestamp, so "newest" sorting is stable and meaningful. */
 	createdAt: string;
 }

@@ -1,8 +1,5 @@
 import type { ProjectAvailability, ProjectCategory, SlideCategory } from "../../app/lib/categories";
 
-/** Which family of abstract composition the seed artwork generator draws. */
-export type ArtTheme = "furniture" | "clothing" | "design" | "art" | "branding" | "creative" | "portrait";
-
 export interface SeedProject {
 	/** URL slug, e.g. "oak-lounge-chair". */
 	id: string;

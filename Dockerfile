@@ -32,6 +32,8 @@ COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY --from=build /app/public ./public
+# The pictures the first start's seed stores (setup.js reads them from db/seed/pictures under WORKDIR).
+COPY --from=build /app/db/seed/pictures ./db/seed/pictures
 USER forma
 VOLUME ["/data"]
 EXPOSE 3000

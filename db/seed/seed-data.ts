@@ -93,6 +93,16 @@ export const seedProjects: SeedProject[] = [
 			editionSize: null,
 		},
 		featuredOrder: 2,
+		gallery: [
+			{
+				altEn: "Arc Lounge Chair: the oak arc and bouclé seat up close",
+				altRu: "Кресло Arc Lounge Chair: дубовая дуга и сиденье из букле крупным планом",
+			},
+			{
+				altEn: "Arc Lounge Chair on a rug in a bright living room beside a window and a plant",
+				altRu: "Кресло Arc Lounge Chair на ковре в светлой гостиной у окна и растения",
+			},
+		],
 		createdAt: "2026-01-05T10:00:00.000Z",
 	},
 	{
@@ -114,6 +124,17 @@ export const seedProjects: SeedProject[] = [
 			editionSize: null,
 		},
 		availability: "reserved",
+		gallery: [
+			{
+				altEn: "Slab Oak Dining Table: where the oiled oak top meets a rounded trestle",
+				altRu:
+					"Обеденный стол Slab Oak: место, где промасленная дубовая столешница ложится на скруглённую опору",
+			},
+			{
+				altEn: "Slab Oak Dining Table in a dining room under a pendant lamp, set with a bowl of fruit",
+				altRu: "Обеденный стол Slab Oak в столовой под подвесным светильником, на столе — миска с фруктами",
+			},
+		],
 		createdAt: "2026-01-19T12:30:00.000Z",
 	},
 	{
@@ -135,6 +156,20 @@ export const seedProjects: SeedProject[] = [
 			editionSize: null,
 		},
 		featuredOrder: 1,
+		gallery: [
+			{
+				altEn: "Terra Modular Sofa: the soft sheen of terracotta velvet where two modules meet",
+				altRu: "Модульный диван Terra: мягкий блеск терракотового бархата на стыке двух модулей",
+			},
+			{
+				altEn: "Terra Modular Sofa along the wall of a sunny living room",
+				altRu: "Модульный диван Terra вдоль стены солнечной гостиной",
+			},
+			{
+				altEn: "Terra Modular Sofa from above: three modules set as a corner and one as an island",
+				altRu: "Модульный диван Terra сверху: три модуля стоят углом, а один — отдельным островом",
+			},
+		],
 		createdAt: "2026-02-03T09:15:00.000Z",
 	},
 	{
@@ -155,6 +190,16 @@ export const seedProjects: SeedProject[] = [
 			year: 2025,
 			editionSize: null,
 		},
+		gallery: [
+			{
+				altEn: "Pill Side Table: light gleaming on the rounded pistachio lacquer",
+				altRu: "Приставной столик Pill: блик света на скруглённом фисташковом лаке",
+			},
+			{
+				altEn: "Pill Side Table beside a linen sofa, with a cup and a book on top",
+				altRu: "Приставной столик Pill у льняного дивана, на нём чашка и книга",
+			},
+		],
 		createdAt: "2026-02-21T14:45:00.000Z",
 	},
 	{
@@ -175,6 +220,16 @@ export const seedProjects: SeedProject[] = [
 			year: 2024,
 			editionSize: null,
 		},
+		gallery: [
+			{
+				altEn: "Loop Bench: the ground weld where the steel tube meets the pine seat",
+				altRu: "Скамья Loop: зачищенный сварной шов там, где стальная труба встречается с сосновым сиденьем",
+			},
+			{
+				altEn: "Loop Bench in an entrance hall under a framed print",
+				altRu: "Скамья Loop в прихожей под картиной в раме",
+			},
+		],
 		createdAt: "2026-03-09T11:00:00.000Z",
 	},
 	{
@@ -195,6 +250,16 @@ export const seedProjects: SeedProject[] = [
 			year: 2025,
 			editionSize: null,
 		},
+		gallery: [
+			{
+				altEn: "Fold Steel Shelf: the folded edge of a shelf, with no screws in sight",
+				altRu: "Стеллаж Fold: загнутая кромка полки, и ни одного винта на виду",
+			},
+			{
+				altEn: "Fold Steel Shelf against the wall of a study, beside a window",
+				altRu: "Стеллаж Fold у стены кабинета рядом с окном",
+			},
+		],
 		createdAt: "2026-03-27T16:20:00.000Z",
 	},
 	{
@@ -216,6 +281,16 @@ export const seedProjects: SeedProject[] = [
 			editionSize: null,
 		},
 		availability: "sold",
+		gallery: [
+			{
+				altEn: "Nido Stool from above: coils of palm fibre bound inside the ash hoop",
+				altRu: "Табурет Nido сверху: витки пальмового волокна, оплетённые внутри ясеневого обода",
+			},
+			{
+				altEn: "Nido Stool by a window in a calm room with a plant",
+				altRu: "Табурет Nido у окна в спокойной комнате с растением",
+			},
+		],
 		createdAt: "2026-04-12T10:30:00.000Z",
 	},
 	{
@@ -236,6 +311,16 @@ export const seedProjects: SeedProject[] = [
 			year: 2024,
 			editionSize: null,
 		},
+		gallery: [
+			{
+				altEn: "Block Cabinet: the oiled, exposed layers of the birch plywood edge",
+				altRu: "Буфет Block: открытые промасленные слои на торце берёзовой фанеры",
+			},
+			{
+				altEn: "Block Cabinet in a living room with a vase and a framed print above it",
+				altRu: "Буфет Block в гостиной, над ним ваза и картина в раме",
+			},
+		],
 		createdAt: "2026-04-30T13:10:00.000Z",
 	},
 	{
@@ -257,6 +342,20 @@ export const seedProjects: SeedProject[] = [
 			editionSize: null,
 		},
 		featuredOrder: 4,
+		gallery: [
+			{
+				altEn: "Pleat Wool Coat: the pressed pleats of felted grey-blue wool up close",
+				altRu: "Пальто Pleat Wool: заутюженные складки валяной серо-синей шерсти крупным планом",
+			},
+			{
+				altEn: "Pleat Wool Coat worn, seen from behind in a bright room",
+				altRu: "Пальто Pleat Wool на человеке, вид со спины в светлой комнате",
+			},
+			{
+				altEn: "Pleat Wool Coat from the front: a straight cut closed with horn buttons",
+				altRu: "Пальто Pleat Wool спереди: прямой крой и пуговицы из рога",
+			},
+		],
 		createdAt: "2026-05-14T09:40:00.000Z",
 	},
 	{
@@ -277,6 +376,16 @@ export const seedProjects: SeedProject[] = [
 			year: 2025,
 			editionSize: null,
 		},
+		gallery: [
+			{
+				altEn: "Linen Field Scarf: the stripes and the hand-knotted fringe up close",
+				altRu: "Шарф Linen Field: полосы и вручную завязанная бахрома крупным планом",
+			},
+			{
+				altEn: "Linen Field Scarf hanging on a rail in a sunny hallway beside a plant",
+				altRu: "Шарф Linen Field на перекладине в солнечной прихожей рядом с растением",
+			},
+		],
 		createdAt: "2026-05-29T15:00:00.000Z",
 	},
 	{
@@ -298,6 +407,16 @@ export const seedProjects: SeedProject[] = [
 			editionSize: null,
 		},
 		featuredOrder: 6,
+		gallery: [
+			{
+				altEn: "Ripple Glass Vase: ripples and a tiny air bubble in the green glass",
+				altRu: "Ваза Ripple: волны и крошечный пузырёк воздуха в зелёном стекле",
+			},
+			{
+				altEn: "Ripple Glass Vase with flowering branches on a wooden sideboard",
+				altRu: "Ваза Ripple с цветущими ветками на деревянном комоде",
+			},
+		],
 		createdAt: "2026-06-11T12:00:00.000Z",
 	},
 	{
@@ -318,6 +437,17 @@ export const seedProjects: SeedProject[] = [
 			year: 2024,
 			editionSize: null,
 		},
+		gallery: [
+			{
+				altEn: "Orbit Table Lamp: the pivot where the aluminium disc swivels round the steel stem",
+				altRu:
+					"Настольная лампа Orbit: шарнир, на котором алюминиевый диск поворачивается вокруг стального стержня",
+			},
+			{
+				altEn: "Orbit Table Lamp glowing on a sideboard in the evening",
+				altRu: "Лампа Orbit светится на комоде вечером",
+			},
+		],
 		createdAt: "2026-06-26T17:25:00.000Z",
 	},
 	{
@@ -338,6 +468,16 @@ export const seedProjects: SeedProject[] = [
 			year: 2025,
 			editionSize: null,
 		},
+		gallery: [
+			{
+				altEn: "Dune Ceramic Set from above: raw clay rims around glossy glazed hollows",
+				altRu: "Набор Dune сверху: неглазурованные края вокруг глянцевой глазури",
+			},
+			{
+				altEn: "Dune Ceramic Set on an oak sideboard beside a window",
+				altRu: "Набор Dune на дубовом комоде у окна",
+			},
+		],
 		createdAt: "2026-07-10T10:05:00.000Z",
 	},
 	{
@@ -358,6 +498,16 @@ export const seedProjects: SeedProject[] = [
 			year: 2025,
 			editionSize: null,
 		},
+		gallery: [
+			{
+				altEn: "Quiet Grid Poster: where a red line crosses the blue grid, printed on uncoated paper",
+				altRu: "Плакат Quiet Grid: красная линия пересекает синюю сетку на немелованной бумаге",
+			},
+			{
+				altEn: "Quiet Grid Poster framed above a sideboard in a living room",
+				altRu: "Плакат Quiet Grid в раме над комодом в гостиной",
+			},
+		],
 		createdAt: "2026-07-28T14:35:00.000Z",
 	},
 	{
@@ -379,6 +529,16 @@ export const seedProjects: SeedProject[] = [
 			editionSize: 12,
 		},
 		featuredOrder: 3,
+		gallery: [
+			{
+				altEn: "Tidal Relief: plaster ridges in raking light, like sand after the tide",
+				altRu: "Рельеф Tidal: гипсовые гребни в боковом свете, как песок после отлива",
+			},
+			{
+				altEn: "Tidal Relief hung above a bench in a calm room",
+				altRu: "Рельеф Tidal над скамьёй в спокойной комнате",
+			},
+		],
 		createdAt: "2026-08-13T11:50:00.000Z",
 	},
 	{
@@ -394,6 +554,16 @@ export const seedProjects: SeedProject[] = [
 		link: "/artist/bureau-nord",
 		facts: { dimensions: "", materialsEn: "", materialsRu: "", year: 2025, editionSize: null },
 		featuredOrder: 5,
+		gallery: [
+			{
+				altEn: "Northline Identity: a ferry ticket with the round stencil mark up close",
+				altRu: "Айдентика Northline: билет на паром с круглым трафаретным знаком крупным планом",
+			},
+			{
+				altEn: "Northline Identity in use: a navy wayfinding sign on the pier, a ferry on the sea behind",
+				altRu: "Айдентика Northline в деле: тёмно-синий указатель на причале, за ним паром в море",
+			},
+		],
 		createdAt: "2026-08-31T09:00:00.000Z",
 	},
 	{
@@ -408,6 +578,17 @@ export const seedProjects: SeedProject[] = [
 			"Компактная айдентика для районной пекарни: нарисованный от руки логотип, палитра из двух цветов, бумажные пакеты, наклейки и система ценников. Срок работы — четыре недели, файлы готовы к печати в любой местной типографии.",
 		link: null,
 		facts: { dimensions: "", materialsEn: "", materialsRu: "", year: 2024, editionSize: null },
+		gallery: [
+			{
+				altEn: "Crumb Bakery Identity: the round sticker and a price tag up close",
+				altRu: "Айдентика Crumb: круглая наклейка и ценник крупным планом",
+			},
+			{
+				altEn:
+					"Crumb Bakery Identity on the shop front: striped awning, the wordmark sign and bread in the window",
+				altRu: "Айдентика Crumb на фасаде пекарни: полосатый навес, вывеска с логотипом и хлеб в витрине",
+			},
+		],
 		createdAt: "2026-09-17T16:40:00.000Z",
 	},
 	{
@@ -428,6 +609,16 @@ export const seedProjects: SeedProject[] = [
 			year: null,
 			editionSize: null,
 		},
+		gallery: [
+			{
+				altEn: "Indigo Dye Workshop: white shibori rings on indigo linen and a bound bundle of cloth",
+				altRu: "Мастер-класс по индиго: белые круги шибори на льне цвета индиго и перевязанный свёрток ткани",
+			},
+			{
+				altEn: "Indigo Dye Workshop in the studio: people at a long table, a vat and cloths on the line",
+				altRu: "Мастер-класс по индиго в студии: участники у длинного стола, чан и ткани на верёвке",
+			},
+		],
 		createdAt: "2026-10-30T18:00:00.000Z",
 	},
 ];

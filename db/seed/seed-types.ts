@@ -1,8 +1,5 @@
 import type { ProjectAvailability, ProjectCategory, SlideCategory } from "../../app/lib/categories";
 
-/** Which family of abstract composition the seed artwork generator draws. */
-export type ArtTheme = "furniture" | "clothing" | "design" | "art" | "branding" | "creative" | "portrait";
-
 export interface SeedProject {
 	/** URL slug, e.g. "oak-lounge-chair". */
 	id: string;
@@ -29,6 +26,11 @@ export interface SeedProject {
 	featuredOrder?: number;
 	/** Default "available". */
 	availability?: ProjectAvailability;
+	/**
+	 * The gallery views' alt texts, in view order: view n is pictures/gallery/<id>-<n>.svg (the cover,
+	 * pictures/projects/<id>.svg, has none: the page names the piece).
+	 */
+	gallery: { altEn: string; altRu: string }[];
 	/** ISO timestamp, so "newest" sorting is stable and meaningful. */
 	createdAt: string;
 }

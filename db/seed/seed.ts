@@ -1,25 +1,37 @@
+import fs from "node:fs";
+import path from "node:path";
 import type { Kysely } from "kysely";
 import type { ImageStore } from "../../app/lib/image-store.server";
 import { type ImageFolder, type SavedImage, storeRasterImage } from "../../app/lib/images.server";
 import type { Database } from "../schema";
-import { projectArtViews, renderArtistArt, renderProjectArt } from "./art";
-import { renderArtwork } from "./artwork";
 import { seedArtists, seedProjects, seedSlides } from "./seed-data";
+import type { SeedProject } from "./seed-types";
 
 const SEEDED_KEY = "seeded_at";
+
+/**
+ * The seed's pictures, SVG files (docs/decisions/0026-seed-pictures-are-files.md). Resolved from the working
+ * directory like public/, so the bundled setup (build/server/setup.js) finds them too; the container
+ * copies the folder.
+ */
+export function seedPicturesDir(): string {
+	return path.resolve("db/seed/pictures");
+}
 
 export interface SeedResult {
 	seeded: boolean;
 	reason?: string;
 }
 
-function storeSvg(
+/** Rasterises one picture file (db/seed/pictures/<folder>/<name>.svg) and stores it like an upload. */
+async function storePicture(
 	images: ImageStore,
 	folder: ImageFolder,
-	svg: string,
+	name: string,
 	maxSide: number,
 ): Promise<SavedImage> {
-	return storeRasterImage(images, folder, Buffer.from(svg), { maxSide, quality: 82, webpEffort: 1 });
+	const svg = await fs.promises.readFile(path.join(seedPicturesDir(), folder, `${name}.svg`));
+	return storeRasterImage(images, folder, svg, { maxSide, quality: 82, webpEffort: 1 });
 }
 
 /** A piece's cover (projects.image) and its gallery views (project_images, in view order). */
@@ -28,32 +40,23 @@ interface PieceImages {
 	gallery: { image: SavedImage; altEn: string; altRu: string }[];
 }
 
-async function renderPiece(images: ImageStore, projectId: string): Promise<PieceImages> {
-	const views = projectArtViews(projectId);
-	const [cover, ...gallery] = await Promise.all(
-		views.map((_, index) =>
-			storeSvg(
-				images,
-				index === 0 ? "projects" : "gallery",
-				renderProjectArt(projectId, index, 1200, 900),
-				1200,
-			),
+async function storePiece(images: ImageStore, project: SeedProject): Promise<PieceImages> {
+	const [cover, gallery] = await Promise.all([
+		storePicture(images, "projects", project.id, 1200),
+		Promise.all(
+			project.gallery.map(async (alt, index) => ({
+				image: await storePicture(images, "gallery", `${project.id}-${index + 1}`, 1200),
+				...alt,
+			})),
 		),
-	);
-	if (!cover) throw new Error(`No cover was drawn for project ${projectId}`);
-	return {
-		cover,
-		gallery: gallery.map((image, index) => {
-			const view = views[index + 1];
-			return { image, altEn: view?.altEn ?? "", altRu: view?.altRu ?? "" };
-		}),
-	};
+	]);
+	return { cover, gallery };
 }
 
 /**
- * Loads the built-in catalogue into an empty database, once. Images are drawn by our own code
- * (db/seed/art for the catalogue, db/seed/artwork.ts for the slides) and stored like uploads. Running it again changes nothing: the first run is recorded in
- * app_meta, and a database that already holds content is never seeded.
+ * Loads the built-in catalogue into an empty database, once. Its pictures are files (db/seed/pictures),
+ * stored like uploads. Running it again changes nothing: the first run is recorded in app_meta, and a
+ * database that already holds content is never seeded.
  */
 export async function seedDatabase(db: Kysely<Database>, images: ImageStore): Promise<SeedResult> {
 	const done = await db
@@ -78,18 +81,18 @@ export async function seedDatabase(db: Kysely<Database>, images: ImageStore): Pr
 	const artistImages = new Map<string, SavedImage>();
 	const slideImages = new Map<number, SavedImage>();
 	if (!hasContent) {
+		if (!fs.existsSync(seedPicturesDir()))
+			throw new Error(`The seed's pictures are not at ${seedPicturesDir()}: run from the repository root.`);
 		// All at once: sharp spreads the encoding over every core.
 		await Promise.all([
 			...seedProjects.map(async (project) => {
-				projectImages.set(project.id, await renderPiece(images, project.id));
+				projectImages.set(project.id, await storePiece(images, project));
 			}),
 			...seedArtists.map(async (artist) => {
-				const svg = renderArtistArt(artist.id, 800, 800);
-				artistImages.set(artist.id, await storeSvg(images, "artists", svg, 800));
+				artistImages.set(artist.id, await storePicture(images, "artists", artist.id, 800));
 			}),
 			...seedSlides.map(async (slide) => {
-				const art = { seed: `slide-${slide.category}`, theme: slide.category, width: 1920, height: 1080 };
-				slideImages.set(slide.sortOrder, await storeSvg(images, "slides", renderArtwork(art), 1920));
+				slideImages.set(slide.sortOrder, await storePicture(images, "slides", slide.category, 1920));
 			}),
 		]);
 	}

@@ -55,6 +55,7 @@ test("the container's CMD migrates, seeds and serves from the /data volume, and 
 		for (const entry of copied) {
 			const source = path.resolve(entry === "build" ? buildDir : entry);
 			expect(fs.existsSync(source), `${entry} exists after npm run build`).toBe(true);
+			fs.mkdirSync(path.dirname(path.join(appDir, entry)), { recursive: true });
 			fs.symlinkSync(source, path.join(appDir, entry));
 		}
 		const env: NodeJS.ProcessEnv = { NODE_ENV: "production", PATH: process.env.PATH, HOME: os.tmpdir() };
@@ -91,7 +92,8 @@ test("the container's CMD migrates, seeds and serves from the /data volume, and 
 		expect(await exited).toBe(0);
 		server = undefined;
 	} finally {
-		if (server?.pid) process.kill(-server.pid, "SIGKILL");
+		// A CMD that failed has exited already: its failure, not this kill's, is the test's.
+		if (server?.pid && server.exitCode === null) process.kill(-server.pid, "SIGKILL");
 		fs.rmSync(appDir, { recursive: true, force: true });
 		fs.rmSync(volume, { recursive: true, force: true });
 	}

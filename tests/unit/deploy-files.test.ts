@@ -1,6 +1,8 @@
 import fs from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseEnv } from "~/lib/env.server";
+import { seedPicturesDir } from "~db/seed/seed";
 
 /**
  * The deployment files agree with each other. What the container does is checked by running its runtime
@@ -18,6 +20,15 @@ describe(".dockerignore", () => {
 		for (const entry of ["node_modules", "uploads/*", "db/*.sqlite*", "db/.session-secret", ".env", ".git"]) {
 			expect(dockerignore).toContain(entry);
 		}
+	});
+});
+
+describe("Dockerfile", () => {
+	it("gives the image the seed's pictures, where the first start's seed reads them", () => {
+		const runtime = dockerfile.split(/^FROM /m).at(-1) ?? "";
+		const pictures = path.relative(process.cwd(), seedPicturesDir());
+		expect(runtime).toMatch(/^WORKDIR \/app$/m);
+		expect(runtime.split("\n")).toContain(`COPY --from=build /app/${pictures} ./${pictures}`);
 	});
 });
 

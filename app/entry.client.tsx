@@ -22,7 +22,7 @@ startTransition(() => {
 
 /**
  * React's default (the error goes to `reportError`), except for one expected case: a part whose code
- * loads after the first view (app/components/deferred.tsx) that an update reaches before its code is here, say
+ * loads after the first view (app/lib/deferred.tsx) that an update reaches before its code is here, say
  * a click that navigates away at once, is rendered afresh in the browser instead of hydrated (#421).
  */
 function onRecoverableError(error: unknown) {

@@ -11,10 +11,10 @@ import {
 } from "@remix-run/react";
 import { lazy, Suspense } from "react";
 import { BackToTop } from "./components/back-to-top";
-import { deferred } from "./components/deferred";
 import { SiteHeader } from "./components/site-header";
 import { Toaster } from "./components/ui/toaster";
 import { VerifyEmailBanner } from "./components/verify-email-banner";
+import { deferred } from "./lib/deferred";
 import { preloadedFonts } from "./lib/fonts";
 import { maintenanceInfo } from "./lib/maintenance";
 import { useNonce } from "./lib/nonce";

@@ -77,7 +77,7 @@ export function postgresKysely(pool: pg.Pool): Kysely<Database> {
 	return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new RemoveNulPlugin()] });
 }
 
-/** The advisory lock that instances starting at once take turns on to migrate and seed (db/cli/setup.ts). */
+/** The advisory lock that instances starting at once take turns on to migrate and seed (app/server/cli/setup.ts). */
 export const SETUP_LOCK = 4_271_962_031;
 
 /**

@@ -8,8 +8,7 @@
  * wrapping for each, and Lighthouse's simulated HTTP/1.1 (six connections) paid round trips before the
  * first paint. Imported from here they join the common chunk: every page loads them anyway.
  */
-import "~/components/deferred";
-import "~/components/icons";
+import "./deferred";
 import "./format";
 import "./root-data";
 import "./seo";

@@ -12,7 +12,7 @@ import { logger } from "./logger.server";
 
 /**
  * The server's one database handle: the SQLite file at DATABASE_PATH, or Postgres at DATABASE_URL
- * (docs/decisions/0024). Migrations and the seed run before the server starts (db/cli/setup.ts); here we
+ * (docs/decisions/0024). Migrations and the seed run before the server starts (app/server/cli/setup.ts); here we
  * only refuse to serve from a database that is behind the code.
  */
 interface AppDatabase {

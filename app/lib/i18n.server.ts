@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { EntryContext } from "@remix-run/node";
 import { createInstance, type TFunction } from "i18next";
 import { RemixI18Next } from "remix-i18next/server";
-import { ALL_NAMESPACES, serverResources } from "~/locales/resources.server";
+import { ALL_NAMESPACES, serverResources } from "~/lib/locale-resources.server";
 import { languageCookie } from "./cookies.server";
 import {
 	BROWSER_NAMESPACES,

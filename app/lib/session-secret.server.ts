@@ -6,7 +6,7 @@ import type { Env } from "./env.server";
  * The one place that decides which secret signs our cookies. A deployment sets SESSION_SECRET, and
  * production refuses to start without it (env validation). A local run (`npm start`, `npm run dev`) has a
  * random one made once and kept in this git-ignored file, so sign-ins survive restarts; tests get a
- * throwaway one. `npm start` asks for the local secret through db/cli/session-secret.ts.
+ * throwaway one. `npm start` asks for the local secret through app/server/cli/session-secret.ts.
  */
 export const LOCAL_SESSION_SECRET_FILE = "db/.session-secret";
 

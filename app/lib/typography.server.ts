@@ -4,7 +4,7 @@ import type { Language } from "./i18n";
 
 /**
  * Typesetting as a good book does it (issue #16), by typograf's Russian and English rules, done once: to
- * every text of the site when the locales are loaded (app/locales/resources.server.ts), and to the long
+ * every text of the site when the locales are loaded (app/lib/locale-resources.server.ts), and to the long
  * texts administrators write (descriptions, biographies) when a loader hands them to a page.
  *
  * - Russian: a non-breaking space after short words (в, к, с, на, по, не…), before a dash, between a

@@ -8,9 +8,9 @@ import { createHash } from "node:crypto";
 import type { Request } from "express";
 import { escapeHtml } from "~/lib/escape-html";
 import type { Language } from "~/lib/i18n";
+import { serverResources } from "~/lib/locale-resources.server";
 import { applySecurityHeaders } from "~/lib/security-headers.server";
 import type { Theme } from "~/lib/theme";
-import { serverResources } from "~/locales/resources.server";
 
 /** The site's own texts, typeset as everywhere else (app/lib/typography.server.ts). */
 const TEXTS = { en: serverResources.en.common, ru: serverResources.ru.common } as const;

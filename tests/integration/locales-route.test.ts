@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { serverResources } from "~/locales/resources.server";
+import { serverResources } from "~/lib/locale-resources.server";
 import { loader } from "~/routes/locales.$lng.$ns";
 import { getRequest } from "../support/requests";
 

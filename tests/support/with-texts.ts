@@ -1,7 +1,7 @@
 import { createElement, type ReactElement } from "react";
 import type { Language } from "~/lib/i18n";
+import { serverResources } from "~/lib/locale-resources.server";
 import { PageLanguageProvider, TextStore, TextStoreProvider } from "~/lib/translations";
-import { serverResources } from "~/locales/resources.server";
 
 const texts = new TextStore({ language: "en", texts: serverResources });
 

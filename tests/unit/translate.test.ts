@@ -2,8 +2,8 @@ import { isDeepStrictEqual } from "node:util";
 import { createInstance } from "i18next";
 import { describe, expect, it } from "vitest";
 import { i18nConfig } from "~/lib/i18n";
+import { ALL_NAMESPACES, serverResources } from "~/lib/locale-resources.server";
 import { type Texts, translate } from "~/lib/translate";
-import { ALL_NAMESPACES, serverResources } from "~/locales/resources.server";
 
 /** Every key of a namespace's texts, nested keys joined with dots (plurals under their base key). */
 function keysOf(texts: unknown, prefix = ""): string[] {

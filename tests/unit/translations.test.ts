@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ALL_NAMESPACES, serverResources as resources } from "~/locales/resources.server";
+import { ALL_NAMESPACES, serverResources as resources } from "~/lib/locale-resources.server";
 
 type Tree = { [key: string]: string | Tree | Tree[] | string[] };
 

@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { ALL_NAMESPACES, serverResources } from "~/lib/locale-resources.server";
 import { typesetWritten, UNSET_KEY } from "~/lib/typography.server";
-import { ALL_NAMESPACES, serverResources } from "~/locales/resources.server";
 
 /** Every string of a namespace, with its key. */
 function strings(tree: unknown, prefix = ""): Array<[string, string]> {

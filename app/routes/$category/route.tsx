@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { CategoryBanner } from "~/components/catalog/category-banner";
 import { CategoryProjects } from "~/components/catalog/category-projects";
 import { DesignTypeChips } from "~/components/catalog/design-type-chips";
-import { deferred } from "~/components/deferred";
+import { deferred } from "~/lib/deferred";
 import type { I18nHandle } from "~/lib/i18n";
 import { rootMetaData, seoMeta } from "~/lib/seo";
 import { loadCategory } from "./category-data.server";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { deferred } from "~/components/deferred";
 import { HomeHero } from "~/components/home/home-hero";
+import { deferred } from "~/lib/deferred";
 import type { I18nHandle } from "~/lib/i18n";
 import { imageUrl } from "~/lib/images";
 import { rootMetaData, seoMeta } from "~/lib/seo";

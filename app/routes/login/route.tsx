@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { AuthCard } from "~/components/auth-card";
-import { deferred } from "~/components/deferred";
+import { deferred } from "~/lib/deferred";
 import type { I18nHandle } from "~/lib/i18n";
 import { passRetryAfter } from "~/lib/retry-after";
 import { rootMetaData, seoMeta } from "~/lib/seo";

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard } from "~/components/auth-card";
-import { deferred } from "~/components/deferred";
 import { FormAlert } from "~/components/ui/form-alert";
+import { deferred } from "~/lib/deferred";
 import type { I18nHandle } from "~/lib/i18n";
 import { passRetryAfter } from "~/lib/retry-after";
 import { rootMetaData, seoMeta } from "~/lib/seo";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { deferred } from "~/components/deferred";
 import { ProjectCard } from "~/components/project-card";
+import { deferred } from "~/lib/deferred";
 import type { I18nHandle } from "~/lib/i18n";
 import { rootMetaData, seoMeta } from "~/lib/seo";
 import { cx } from "~/lib/site";

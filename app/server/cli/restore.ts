@@ -3,9 +3,9 @@
  * (or the S3_BUCKET), which must be empty (stop the server first; it refuses to overwrite anything).
  */
 import path from "node:path";
-import { getEnv } from "../../app/lib/env.server";
-import { imageStoreFromEnv } from "../../app/lib/image-store.server";
-import { restoreFrom } from "../backup";
+import { getEnv } from "~/lib/env.server";
+import { imageStoreFromEnv } from "~/lib/image-store.server";
+import { restoreFrom } from "~db/backup";
 
 const source = process.argv[2];
 if (!source) {

@@ -3,12 +3,12 @@
  * empty database. Any failure stops here with a clear message, so the server never serves a half-ready
  * database.
  */
-import { getEnv } from "../../app/lib/env.server";
-import { imageStoreFromEnv } from "../../app/lib/image-store.server";
-import { type DatabaseHandle, openConfiguredDatabase } from "../connection";
-import { migrateToLatest } from "../migrate";
-import { SETUP_LOCK, withAdvisoryLock } from "../postgres";
-import { seedDatabase } from "../seed/seed";
+import { getEnv } from "~/lib/env.server";
+import { imageStoreFromEnv } from "~/lib/image-store.server";
+import { type DatabaseHandle, openConfiguredDatabase } from "~db/connection";
+import { migrateToLatest } from "~db/migrate";
+import { SETUP_LOCK, withAdvisoryLock } from "~db/postgres";
+import { seedDatabase } from "~db/seed/seed";
 
 async function main(): Promise<void> {
 	const handle = openConfiguredDatabase(getEnv());
@@ -18,7 +18,7 @@ async function main(): Promise<void> {
 	else await prepare(handle);
 	await bootstrapAdmin();
 	await adoptAdminEmail();
-	const { closeDatabase } = await import("../../app/lib/db.server");
+	const { closeDatabase } = await import("~/lib/db.server");
 	await closeDatabase();
 }
 
@@ -45,7 +45,7 @@ async function prepare({ db }: DatabaseHandle): Promise<void> {
 async function adoptAdminEmail(): Promise<void> {
 	const email = getEnv().ADMIN_EMAIL;
 	if (!email) return;
-	const settings = await import("../../app/models/settings.server");
+	const settings = await import("~/models/settings.server");
 	if (await settings.adoptAdminEmail(email)) console.log(`notifications about new requests go to ${email}`);
 }
 
@@ -64,7 +64,7 @@ async function bootstrapAdmin(): Promise<void> {
 	const configured = env.ADMIN_USERNAME && env.ADMIN_PASSWORD;
 	const development = process.env.NODE_ENV === "development";
 	// Imported only now: the model opens the app's connection, which requires the migrations above.
-	const { countAdmins, ensureAdmin } = await import("../../app/models/users.server");
+	const { countAdmins, ensureAdmin } = await import("~/models/users.server");
 	if (!configured && !development) {
 		if ((await countAdmins()) === 0) {
 			console.log(

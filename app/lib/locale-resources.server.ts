@@ -1,24 +1,24 @@
-import { typesetTree } from "~/lib/typography.server";
-import enAccount from "./en/account.json";
-import enAdmin from "./en/admin.json";
-import enArtists from "./en/artists.json";
-import enCatalog from "./en/catalog.json";
-import enCommon from "./en/common.json";
-import enHome from "./en/home.json";
-import enLegal from "./en/legal.json";
-import enMail from "./en/mail.json";
-import enPages from "./en/pages.json";
-import enShop from "./en/shop.json";
-import ruAccount from "./ru/account.json";
-import ruAdmin from "./ru/admin.json";
-import ruArtists from "./ru/artists.json";
-import ruCatalog from "./ru/catalog.json";
-import ruCommon from "./ru/common.json";
-import ruHome from "./ru/home.json";
-import ruLegal from "./ru/legal.json";
-import ruMail from "./ru/mail.json";
-import ruPages from "./ru/pages.json";
-import ruShop from "./ru/shop.json";
+import enAccount from "~/locales/en/account.json";
+import enAdmin from "~/locales/en/admin.json";
+import enArtists from "~/locales/en/artists.json";
+import enCatalog from "~/locales/en/catalog.json";
+import enCommon from "~/locales/en/common.json";
+import enHome from "~/locales/en/home.json";
+import enLegal from "~/locales/en/legal.json";
+import enMail from "~/locales/en/mail.json";
+import enPages from "~/locales/en/pages.json";
+import enShop from "~/locales/en/shop.json";
+import ruAccount from "~/locales/ru/account.json";
+import ruAdmin from "~/locales/ru/admin.json";
+import ruArtists from "~/locales/ru/artists.json";
+import ruCatalog from "~/locales/ru/catalog.json";
+import ruCommon from "~/locales/ru/common.json";
+import ruHome from "~/locales/ru/home.json";
+import ruLegal from "~/locales/ru/legal.json";
+import ruMail from "~/locales/ru/mail.json";
+import ruPages from "~/locales/ru/pages.json";
+import ruShop from "~/locales/ru/shop.json";
+import { typesetTree } from "./typography.server";
 
 /**
  * Every text of the site, for the server only (the `.server` name keeps it out of the browser bundle),

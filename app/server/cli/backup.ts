@@ -4,9 +4,9 @@
  * pg_dump, and says so when it is missing (db/postgres-backup.ts).
  */
 import path from "node:path";
-import { getEnv } from "../../app/lib/env.server";
-import { imageStoreFromEnv } from "../../app/lib/image-store.server";
-import { backupTo } from "../backup";
+import { getEnv } from "~/lib/env.server";
+import { imageStoreFromEnv } from "~/lib/image-store.server";
+import { backupTo } from "~db/backup";
 
 const target = process.argv[2];
 if (!target) {

@@ -30,8 +30,8 @@ if (!input.success) {
 	process.exit(2);
 }
 
-const { createUser, EmailTakenError, UsernameTakenError } = await import("../../app/models/users.server");
-const { normaliseUsername, USERNAME_PROBLEM_TEXT, usernameProblem } = await import("../../app/lib/usernames");
+const { createUser, EmailTakenError, UsernameTakenError } = await import("~/models/users.server");
+const { normaliseUsername, USERNAME_PROBLEM_TEXT, usernameProblem } = await import("~/lib/usernames");
 const { email, password, phone, admin } = input.data;
 // The same username rules as the site's forms: NFKC, one alphabet, no look-alike of 'admin'.
 const username = normaliseUsername(input.data.username);

@@ -1,6 +1,6 @@
 // `npm start` on a developer's or reviewer's machine: build when the build is missing or older than the
 // sources. The production server requires SESSION_SECRET, which the start script takes from
-// db/cli/session-secret.ts when it is not set, and SITE_URL (its public origin, never guessed from a
+// app/server/cli/session-secret.ts when it is not set, and SITE_URL (its public origin, never guessed from a
 // request's Host), which the start script defaults to http://localhost:$PORT, what a local start is.
 import { execSync } from "node:child_process";
 import fs from "node:fs";

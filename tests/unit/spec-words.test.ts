@@ -23,8 +23,8 @@ type Decision =
 	| "0020" // the gallery is saved with its project, in one transaction
 	| "round 3: error page" // decisions, round 3: friendlier error-page titles
 	| "round 3: hosted backend" // decisions, round 3: errors of the spec's hosted backend, which we have not
-	| "accounts" // decisions, "Accounts": sessions live on the server; there is no client auth provider
-	| "forms"; // style.md: every form message is a translated key, never a library's default
+	| "accounts" // decisions, "Accounts": sessions live on the server, no client auth provider (0019)
+	| "forms"; // style.md: every form message is a translated key, never a library's default (0019)
 
 interface Kept {
 	spec: string;
@@ -412,7 +412,7 @@ const SPEC_WORDS: Row[] = [
 		spec: "Failed to update project: {reason}",
 		language: "en",
 		where: "§8 Product update, Refresh",
-		key: ["admin:projects.toast.refreshFailed", "admin:projects.errors.updateFailed"],
+		key: "admin:projects.toast.refreshFailed",
 	},
 	{
 		spec: "Failed to load projects: {reason}",

@@ -66,6 +66,15 @@ function engine(language: Language): Typograf {
 
 const engines: Record<Language, Typograf> = { en: engine("en"), ru: engine("ru") };
 
+/**
+ * Names (a piece, an artist, the shop) are what their owners wrote, in whatever language: only their
+ * no-break spaces are set (after a short word, before a particle, after a number), in Russian and English
+ * alike. Quotes, dashes and letters stay as written, so «Ваза "Луна"» is still the name it was.
+ */
+const names = new Typograf({ locale: ["ru", "en-US"], htmlEntity: { type: "default" } });
+names.disableRule("*");
+names.enableRule(["common/nbsp/afterShortWord", "ru/nbsp/beforeParticle", "common/nbsp/formaNumberAndWord"]);
+
 /** One text, typeset in its language, line by line: its line breaks and blank lines stay as they are. */
 export function typeset(text: string, language: Language): string {
 	if (!text) return text;
@@ -116,6 +125,20 @@ export function typesetWritten(text: string | null, language: Language): string 
 	let result = written.get(key);
 	if (result === undefined) {
 		result = typeset(text, language);
+		written.set(key, result);
+	}
+	return result;
+}
+
+/** A name, with its no-break spaces and nothing else changed (cached like `typesetWritten`). */
+export function typesetName(text: string): string;
+export function typesetName(text: string | null): string | null;
+export function typesetName(text: string | null): string | null {
+	if (!text) return text;
+	const key = `name\u0000${text}`;
+	let result = written.get(key);
+	if (result === undefined) {
+		result = names.execute(text);
 		written.set(key, result);
 	}
 	return result;

@@ -6,7 +6,7 @@ import { db } from "~/lib/db.server";
 import type { FormClaim } from "~/lib/form-token.server";
 import type { Language } from "~/lib/i18n";
 import type { ProjectSummary } from "~/lib/project-summary";
-import { localizedWritten } from "~/lib/typography.server";
+import { localizedWritten, typesetName } from "~/lib/typography.server";
 import { foldForSearch } from "~db/connection";
 import type { Database, Project, ProjectImage } from "~db/schema";
 import { type Actor, moveActivity, movedTo, recordActivity } from "./activity.server";
@@ -59,8 +59,8 @@ export function selectProjects(visibility: ProjectVisibility = {}) {
 export function toProjectSummary(project: ProjectRecord, language: Language): ProjectSummary {
 	return {
 		id: project.id,
-		name: project.name,
-		designer: project.designer,
+		name: typesetName(project.name),
+		designer: typesetName(project.designer),
 		artistId: project.artist_id,
 		price: project.price,
 		category: project.category,

@@ -17,6 +17,7 @@ import { rootMetaData, seoMeta } from "~/lib/seo";
 import { cx } from "~/lib/site";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useTranslation } from "~/lib/translations";
+import { typesetName } from "~/lib/typography.server";
 import { newPasswordField, russianPhoneField } from "~/lib/validation";
 import { listFavouriteProjects } from "~/models/favourites.server";
 import { toProjectSummary } from "~/models/projects.server";
@@ -69,7 +70,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 				id: order.id,
 				// Only a piece the public can still open is linked (deleted or back in drafts: its name only).
 				projectId: order.project?.id ?? null,
-				projectName: order.project_name,
+				projectName: typesetName(order.project_name),
 				removed: order.project_id === null,
 				image: order.project
 					? toStoredImage({

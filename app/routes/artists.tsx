@@ -2,12 +2,12 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ArrowRightIcon } from "~/components/icons";
 import { ResponsiveImage } from "~/components/responsive-image";
-import { type I18nHandle, localized } from "~/lib/i18n";
+import type { I18nHandle } from "~/lib/i18n";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { imageUrl } from "~/lib/images";
 import { rootMetaData, seoMeta } from "~/lib/seo";
 import { useTranslation } from "~/lib/translations";
-import { localizedWritten } from "~/lib/typography.server";
+import { localizedWritten, typesetName } from "~/lib/typography.server";
 import { listArtistsWithWorkCount } from "~/models/artists.server";
 import { toStoredImage } from "~/models/stored-image.server";
 
@@ -33,11 +33,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const artists = await listArtistsWithWorkCount();
 	const cards = artists.map((artist) => ({
 		id: artist.id,
-		name: artist.name,
+		name: typesetName(artist.name),
 		teaser: teaser(localizedWritten(language, artist.description_en, artist.description_ru)),
 		image: toStoredImage(artist),
 		workCount: artist.work_count,
-		city: localized(language, artist.city_en, artist.city_ru),
+		city: localizedWritten(language, artist.city_en, artist.city_ru),
 	}));
 	const shareImage = cards.find((card) => card.image)?.image?.key;
 	return {
@@ -52,7 +52,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** The first sentence, or the first two when the first is too short to say much. */
 function teaser(description: string): string {
-	const sentences = description.split(/(?<=[.!?…])\s+/);
+	// Sentences end at a plain space: typesetting joins «ул.», «г.» to the next word with a no-break one.
+	const sentences = description.split(/(?<=[.!?…])[ \t\r\n]+/);
 	const first = sentences[0] ?? "";
 	const second = sentences[1];
 	return first.length < TEASER_MIN_LENGTH && second ? `${first} ${second}` : first;

@@ -20,6 +20,7 @@ import { PURCHASE_TEXT, type PurchaseMode, purchaseMode } from "~/lib/purchase-m
 import { clientAddress } from "~/lib/rate-limit.server";
 import { rootMetaData, seoMeta } from "~/lib/seo";
 import { useTranslation } from "~/lib/translations";
+import { typesetName } from "~/lib/typography.server";
 import { getProjectById } from "~/models/projects.server";
 import { ProjectNotFoundError, ProjectSoldError } from "~/models/purchase-requests.server";
 import { getUser } from "~/services/auth.server";
@@ -67,7 +68,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	return {
 		title: `${t(PURCHASE_TEXT[mode].title)} — ${project.name}`,
 		mode,
-		project: { id: project.id, name: project.name, designer: project.designer, price: project.price },
+		project: {
+			id: project.id,
+			name: typesetName(project.name),
+			designer: typesetName(project.designer),
+			price: project.price,
+		},
 		email: user?.email ?? "",
 		formToken: issueFormToken(tokenScope(project.id)),
 	};
@@ -96,15 +102,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
 	// The form says what it asks; whether that is allowed, and what price was shown, the stored piece says.
 	const kind = formData.get("kind") === "similar" ? "similar" : "purchase";
 	const mode: PurchaseMode = kind === "similar" ? "similar" : hasPrice(project.price) ? "buy" : "price";
+	const projectName = typesetName(project.name);
 	const outcome = (): FormOutcome =>
 		dialog
-			? { data: { ok: true, projectName: project.name, mode } }
+			? { data: { ok: true, projectName, mode } }
 			: {
 					redirect: `/project/${encodeURIComponent(project.id)}`,
 					toast: {
 						type: "success",
 						title: PURCHASE_TEXT[mode].thanks,
-						values: { projectName: project.name },
+						values: { projectName },
 						duration: PURCHASE_TOAST_MS,
 					},
 				};

@@ -4,6 +4,7 @@ import { escapeHtml } from "~/lib/escape-html";
 import type { Language } from "~/lib/i18n";
 import { i18nServer } from "~/lib/i18n.server";
 import { MailSendError, type MailTransport, wakeMailSender } from "~/lib/mail.server";
+import { typesetName } from "~/lib/typography.server";
 import {
 	claimMail,
 	insertMail,
@@ -56,8 +57,9 @@ export async function composeMail(
 	options: { subject: string; body: MailBody; shopName: string; origin: string },
 ): Promise<MailContent> {
 	const t = await i18nServer.getFixedT(language, "mail");
-	const { subject, body, shopName, origin } = options;
-	const footer = t("layout.footer", { shopName });
+	const { subject, shopName, origin } = options;
+	const body = typesetBody(options.body);
+	const footer = typesetName(t("layout.footer", { shopName }));
 	const siteLine = t("layout.site", { url: origin });
 
 	const text = [
@@ -120,6 +122,22 @@ ${notes}
 </body>
 </html>`;
 	return { subject, text, html };
+}
+
+/**
+ * A message's own words come typeset with the locales; the names it quotes from the database (a piece, an
+ * artist, the shop) get their no-break spaces here, where the two meet, and nothing else of them changes.
+ */
+function typesetBody(body: MailBody): MailBody {
+	return {
+		...body,
+		preheader: body.preheader === undefined ? undefined : typesetName(body.preheader),
+		heading: typesetName(body.heading),
+		paragraphs: body.paragraphs.map((paragraph) => typesetName(paragraph)),
+		facts: body.facts?.map((fact) => ({ label: typesetName(fact.label), value: typesetName(fact.value) })),
+		action: body.action && { ...body.action, label: typesetName(body.action.label) },
+		notes: body.notes?.map((note) => typesetName(note)),
+	};
 }
 
 export interface QueuedMail {

@@ -51,6 +51,37 @@ test.describe("accounts", () => {
 		await expect(page.getByRole("alert").filter({ hasText: "Wrong username or password" })).toBeVisible();
 	});
 
+	test("an empty sign-in gets the spec's two messages, in Russian", async ({ page }) => {
+		await page.goto("/login?lng=ru");
+		await page.getByRole("button", { name: "Войти" }).click();
+		// Spec §5, word for word: next to each field, by the browser's check or the server's.
+		await expect(page.getByText("Имя пользователя обязательно")).toBeVisible();
+		await expect(page.getByText("Пароль обязателен")).toBeVisible();
+		await expect(page.getByLabel("Имя пользователя или email")).toHaveAttribute("aria-invalid", "true");
+		await expect(page.getByLabel("Пароль")).toHaveAttribute("aria-invalid", "true");
+	});
+
+	test("the browser's own check says the spec's words as the visitor types (Russian)", async ({
+		page,
+		javaScriptEnabled,
+	}) => {
+		test.skip(!javaScriptEnabled, "the check in the browser needs JavaScript");
+		await page.goto("/login?lng=ru");
+		await page.getByRole("button", { name: "Войти" }).click();
+		const username = page.getByLabel("Имя пользователя или email");
+		await expect(page.getByText("Имя пользователя обязательно")).toBeVisible();
+		// From here on nothing is posted: whatever shows is the browser's check.
+		const posts: string[] = [];
+		page.on("request", (request) => {
+			if (request.method() === "POST") posts.push(request.url());
+		});
+		await username.fill("anna");
+		await expect(page.getByText("Имя пользователя обязательно")).toHaveCount(0);
+		await username.fill("");
+		await expect(page.getByText("Имя пользователя обязательно")).toBeVisible();
+		expect(posts).toEqual([]);
+	});
+
 	// The spec's table of messages: a heading, then the reason, as for any failed sign-in or registration.
 	const REFUSED_ADMIN = {
 		en: {

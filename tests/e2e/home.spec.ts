@@ -55,7 +55,8 @@ test.describe("home page", () => {
 		await expect(slideTitle(page, 1)).toBeInViewport();
 		await expect(
 			slide(page, 1)
-				.getByText(/^Chairs, tables and sofas/)
+				// Typeset: a no-break space joins "and" to "sofas".
+				.getByText(/^Chairs, tables and\ssofas/)
 				.first(),
 		).toBeAttached();
 		// The character reveal is CSS that ends visible: the last letter of the title ends fully opaque.

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ALL_NAMESPACES, serverResources } from "~/lib/locale-resources.server";
-import { typesetWritten, UNSET_KEY } from "~/lib/typography.server";
+import { typesetName, typesetWritten, UNSET_KEY } from "~/lib/typography.server";
 
 /** Every string of a namespace, with its key. */
 function strings(tree: unknown, prefix = ""): Array<[string, string]> {
@@ -92,5 +92,14 @@ describe("typesetting keeps what the texts carry", () => {
 			"It’s a\u00a0chair\u00a0— for\u00a02\u00a0people.",
 		);
 		expect(typesetWritten(null, "ru")).toBeNull();
+	});
+
+	it("gives a name its no-break spaces and changes nothing else of it", () => {
+		expect(typesetName("Ваза из глины")).toBe("Ваза из\u00a0глины");
+		expect(typesetName("Table of 2 chairs")).toBe("Table of\u00a02\u00a0chairs");
+		// Quotes, hyphens and dots are the owner's: a name is not re-spelt.
+		const name = 'Кресло "Луна" - у окна... It\'s a chair';
+		expect(typesetName(name)).toBe('Кресло "Луна" - у\u00a0окна... It\'s a\u00a0chair');
+		expect(typesetName("Arc Lounge Chair")).toBe("Arc Lounge Chair");
 	});
 });

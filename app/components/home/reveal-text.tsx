@@ -32,7 +32,9 @@ export function RevealText({
 	pairWordsOnMobile = false,
 	className,
 }: RevealTextProps) {
-	const words = text.split(/\s+/).filter(Boolean);
+	// Words are split at plain spaces only: a no-break space (typesetting's, after «с» in «с характером»)
+	// stays inside its word, which its span keeps on one line, so a short word never ends a line.
+	const words = text.split(/[ \t\r\n]+/).filter(Boolean);
 	const lines = pairWordsOnMobile ? pairs(words) : [words];
 
 	// Nothing to reveal (a slide that is not the current one): the words as they are. One span per

@@ -1,7 +1,7 @@
 import type { HeroSlideView } from "~/components/home/hero-slider";
 import type { Language } from "~/lib/i18n";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
-import { localizedWritten } from "~/lib/typography.server";
+import { localizedWritten, typesetName } from "~/lib/typography.server";
 import { listArtists } from "~/models/artists.server";
 import { listFeaturedProjects, toProjectSummary } from "~/models/projects.server";
 import { listActiveSlides } from "~/models/slides.server";
@@ -28,7 +28,7 @@ export async function loadHome(request: Request) {
 		featured: featured.map((project) => toProjectSummary(project, language)),
 		artists: artists.map((artist) => ({
 			id: artist.id,
-			name: artist.name,
+			name: typesetName(artist.name),
 			image: toStoredImage(artist),
 		})),
 	};

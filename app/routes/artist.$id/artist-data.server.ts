@@ -1,6 +1,6 @@
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { redirectToNotFound } from "~/lib/not-found";
-import { localizedWritten } from "~/lib/typography.server";
+import { localizedWritten, typesetName } from "~/lib/typography.server";
 import { getArtistById } from "~/models/artists.server";
 import { listProjectsByArtist, toProjectSummary } from "~/models/projects.server";
 import { toStoredImage } from "~/models/stored-image.server";
@@ -20,7 +20,7 @@ export async function loadArtistPage(request: Request, id: string | undefined) {
 	return {
 		artist: {
 			id: artist.id,
-			name: artist.name,
+			name: typesetName(artist.name),
 			description,
 			image: toStoredImage(artist),
 		},
@@ -28,7 +28,7 @@ export async function loadArtistPage(request: Request, id: string | undefined) {
 		meta: {
 			title: t("profile.metaTitle", { name: artist.name }),
 			// The opening sentence: search snippets stay short and still say what the studio does.
-			description: description.split(/(?<=[.!?…])\s+/)[0] ?? description,
+			description: description.split(/(?<=[.!?…])[ \t\r\n]+/)[0] ?? description,
 		},
 	};
 }

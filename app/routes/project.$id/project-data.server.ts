@@ -3,7 +3,7 @@ import type { GalleryImage } from "~/components/catalog/project-gallery";
 import { localized } from "~/lib/i18n";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { redirectToNotFound } from "~/lib/not-found";
-import { localizedWritten } from "~/lib/typography.server";
+import { localizedWritten, typesetName, typesetWritten } from "~/lib/typography.server";
 import {
 	getProjectById,
 	listProjectImages,
@@ -49,7 +49,7 @@ export async function loadProjectPage(request: Request, id: string) {
 			? views
 			: [{ image: null, alt: project.name }];
 	const facts: ProjectFactValues = {
-		dimensions: row.dimensions.trim(),
+		dimensions: typesetWritten(row.dimensions.trim(), language),
 		materials: localizedWritten(language, row.materials_en, row.materials_ru).trim(),
 		year: row.year,
 		editionSize: row.edition_size,
@@ -60,14 +60,15 @@ export async function loadProjectPage(request: Request, id: string) {
 		gallery,
 		facts,
 		// The row already carries its artist's name (selectProjects joins it).
-		artist: row.artist_id ? { id: row.artist_id, name: row.designer } : null,
+		artist: row.artist_id ? { id: row.artist_id, name: typesetName(row.designer) } : null,
 		moreFromArtist: summary(byArtist.filter((other) => other.id !== row.id).slice(0, MORE_LIMIT)),
 		related: summary(related),
+		// A tab's title and a search snippet show names as they were written (typography.server.ts, UNSET_KEY).
 		meta: {
-			title: t("project.metaTitle", { name: project.name }),
+			title: t("project.metaTitle", { name: row.name }),
 			description:
 				summarize(project.description) ||
-				t("project.metaDescription", { name: project.name, designer: project.designer }),
+				t("project.metaDescription", { name: row.name, designer: row.designer }),
 		},
 	};
 }

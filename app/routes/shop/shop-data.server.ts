@@ -1,6 +1,7 @@
 import * as z from "zod";
 import { PROJECT_CATEGORIES } from "~/lib/categories";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
+import { typesetName } from "~/lib/typography.server";
 import { listArtistsWithWorks } from "~/models/artists.server";
 import { SHOP_SORTS, searchProjects, toProjectSummary } from "~/models/projects.server";
 import { DEFAULT_SORT, MAX_QUERY_LENGTH } from "./shop-href";
@@ -32,7 +33,7 @@ export async function loadShop(request: Request) {
 			q: params.q ?? "",
 			sort: params.sort,
 		},
-		designers,
+		designers: designers.map((artist) => ({ id: artist.id, name: typesetName(artist.name) })),
 		// The sort options travel with the data: SHOP_SORTS lives in a server-only module.
 		sorts: [...SHOP_SORTS],
 		projects: result.projects.map((project) => toProjectSummary(project, language)),

@@ -26,6 +26,12 @@ const OPTION_SETS: Array<Record<string, string | number | boolean>> = [
 	{ defaultValue: "fallback {{name}}", name: "Anna" },
 ];
 
+/**
+ * The ways of reaching a text from another namespace (below) depend on how a key is looked up, not on the
+ * values: three option sets cover them (a plain text, a plural with values, a list), at a third of the cost.
+ */
+const LOOKUP_OPTION_SETS = new Set([OPTION_SETS[0], OPTION_SETS[2], OPTION_SETS[7]]);
+
 const source = (language: string, namespace: string) =>
 	(serverResources as Record<string, Record<string, Texts>>)[language]?.[namespace];
 
@@ -61,6 +67,7 @@ describe("translate", () => {
 						if (!options.returnObjects && String(answer).endsWith("returned an object instead of string."))
 							continue;
 						compare(label, translate(source, language, namespace, key, options), answer);
+						if (!LOOKUP_OPTION_SETS.has(options)) continue;
 						// The same text through another namespace's `t`, as toasts and form errors ask.
 						compare(
 							`${label} as ${namespace}:${key}`,
@@ -83,6 +90,6 @@ describe("translate", () => {
 			}
 		}
 		expect(differences.slice(0, 20)).toEqual([]);
-		expect(checked).toBeGreaterThan(5000);
+		expect(checked).toBeGreaterThan(3000);
 	});
 });

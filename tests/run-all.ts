@@ -94,12 +94,16 @@ function vitest(name: string, env: Record<string, string> = {}): void {
 	if (!ok && (results?.numFailedTests ?? 0) === 0) failed += 1;
 }
 
+// The production build first: the HTTP-level tests serve it in their own process (tests/support/http-site.ts),
+// and the browser tests serve it too.
+const built = check("npm", ["run", "build"]);
+
 // Unit and integration tests on SQLite, then the integration tests again on a throwaway PostgreSQL
 // (installed with apt-get when missing, like chromium below; tests/support/postgres-cluster.ts).
 vitest("vitest");
 if (await installed(POSTGRES_INSTALL)) vitest("vitest-postgres", { FORMA_TEST_DATABASE: "postgres" });
 
-if ((await installed(CHROMIUM_INSTALL)) && check("npm", ["run", "build"])) {
+if ((await installed(CHROMIUM_INSTALL)) && built) {
 	const playwrightReport = path.join(reports, "playwright.json");
 	const playwrightOk = run("npx", ["playwright", "test", "--reporter=list,json", ...process.argv.slice(2)], {
 		PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,

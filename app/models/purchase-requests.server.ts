@@ -7,11 +7,7 @@ import type { Language } from "~/lib/i18n";
 import { foldForSearch } from "~db/connection";
 import type { Database, PurchaseRequest, PurchaseRequestKind, PurchaseRequestStatus, User } from "~db/schema";
 import { type Actor, recordActivity } from "./activity.server";
-import { type ProjectRecord, selectProjects } from "./projects.server";
-
-export class ProjectNotFoundError extends Error {
-	override name = "ProjectNotFoundError";
-}
+import { ProjectNotFoundError, type ProjectRecord, selectProjects } from "./projects.server";
 
 /** A sold piece cannot be bought; asking about similar work is still welcome. */
 export class ProjectSoldError extends Error {
@@ -43,7 +39,7 @@ export async function createPurchaseRequest(
 		.where("id", "=", input.projectId)
 		.where("status", "=", "published")
 		.executeTakeFirst();
-	if (!project) throw new ProjectNotFoundError(`Project ${input.projectId} not found`);
+	if (!project) throw new ProjectNotFoundError(input.projectId);
 	if (kind === "purchase" && project.availability === "sold") {
 		throw new ProjectSoldError(`Project ${input.projectId} is sold`);
 	}

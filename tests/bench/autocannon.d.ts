@@ -9,6 +9,8 @@ declare module "autocannon" {
 		p50: number;
 		p90: number;
 		p99: number;
+		/** Only on `requests`: how many were made. */
+		total: number;
 	}
 
 	export interface Options {

@@ -11,7 +11,17 @@ import path from "node:path";
 
 export interface RunningServer {
 	origin: string;
+	/** The server's process id (its own process group): its CPU time is read from /proc. */
+	pid: number;
 	stop(): Promise<void>;
+}
+
+export interface BenchUser {
+	username: string;
+	email: string;
+	password: string;
+	/** An administrator (default: an ordinary user). */
+	admin?: boolean;
 }
 
 const FLOOR_DIR = path.resolve(import.meta.dirname, "floor");
@@ -30,7 +40,9 @@ export function prepareFormaData(options: {
 	buildDir: string;
 	dataDir: string;
 	port: number;
-	user: { username: string; email: string; password: string };
+	user: BenchUser;
+	/** More accounts to create. */
+	users?: BenchUser[];
 }): NodeJS.ProcessEnv {
 	const env: NodeJS.ProcessEnv = {
 		...process.env,
@@ -49,18 +61,20 @@ export function prepareFormaData(options: {
 		}
 	}
 	run("node", [path.join(options.buildDir, "server", "setup.js")], options.checkout, env);
-	const { username, email, password } = options.user;
-	run(
-		"node",
-		[
-			path.join(options.buildDir, "server", "user-create.js"),
-			`--username=${username}`,
-			`--email=${email}`,
-			`--password=${password}`,
-		],
-		options.checkout,
-		env,
-	);
+	for (const { username, email, password, admin } of [options.user, ...(options.users ?? [])]) {
+		run(
+			"node",
+			[
+				path.join(options.buildDir, "server", "user-create.js"),
+				`--username=${username}`,
+				`--email=${email}`,
+				`--password=${password}`,
+				...(admin ? ["--admin"] : []),
+			],
+			options.checkout,
+			env,
+		);
+	}
 	return env;
 }
 
@@ -118,7 +132,7 @@ async function running(child: ChildProcess, origin: string): Promise<RunningServ
 	while (Date.now() < deadline) {
 		if (child.exitCode !== null) throw new Error(`the server for ${origin} exited during start-up`);
 		try {
-			if ((await fetch(`${origin}/`)).ok) return { origin, stop };
+			if ((await fetch(`${origin}/`)).ok) return { origin, pid: child.pid ?? 0, stop };
 		} catch {
 			// Not listening yet.
 		}

@@ -97,6 +97,95 @@ export async function dropContentVersionTriggers<DB>(db: Kysely<DB>, table: stri
 }
 
 /**
+ * The keys of `catalogue_counts` a published piece counts under, as SQL over the trigger's `new` or `old`
+ * row: its category's, its artist's, and the two together (migration 0015). A piece without an artist counts
+ * in its category only.
+ */
+function countKeys(row: "new" | "old"): string[] {
+	return [`${row}.category, ''`, `'', ${row}.artist_id`, `${row}.category, ${row}.artist_id`];
+}
+
+const COUNT_TRIGGERS = ["insert", "update", "delete"] as const;
+
+/**
+ * Triggers that keep `catalogue_counts` (published pieces by category and artist, migration 0015) in step
+ * with every write to projects, whoever makes it (the app, a CLI, a bulk load), in the write's own
+ * transaction. An update that changes neither status, category nor artist touches no count, so editing a
+ * price or a description never waits on a count row. SQLite: one trigger per event, an upsert per key;
+ * Postgres: one row trigger calling a plpgsql function.
+ */
+export async function createCatalogueCountTriggers<DB>(db: Kysely<DB>): Promise<void> {
+	if (databaseKind(db) === "postgres") {
+		await sql`create or replace function forma_catalogue_count() returns trigger language plpgsql as $$
+			begin
+				if tg_op in ('UPDATE', 'DELETE') and old.status = 'published' then
+					insert into catalogue_counts as c (category, artist_id, published)
+						select k.category, k.artist_id, -1
+						from (values (old.category, ''), ('', old.artist_id), (old.category, old.artist_id)) as k (category, artist_id)
+						where k.artist_id is not null
+					on conflict (category, artist_id) do update set published = c.published - 1;
+				end if;
+				if tg_op in ('UPDATE', 'INSERT') and new.status = 'published' then
+					insert into catalogue_counts as c (category, artist_id, published)
+						select k.category, k.artist_id, 1
+						from (values (new.category, ''), ('', new.artist_id), (new.category, new.artist_id)) as k (category, artist_id)
+						where k.artist_id is not null
+					on conflict (category, artist_id) do update set published = c.published + 1;
+				end if;
+				return null;
+			end $$`.execute(db);
+		await sql`create trigger projects_insert_catalogue_count after insert on projects
+			for each row when (new.status = 'published') execute function forma_catalogue_count()`.execute(db);
+		await sql`create trigger projects_delete_catalogue_count after delete on projects
+			for each row when (old.status = 'published') execute function forma_catalogue_count()`.execute(db);
+		await sql`create trigger projects_update_catalogue_count after update of status, category, artist_id on projects
+			for each row when (old.status is distinct from new.status or old.category is distinct from new.category
+				or old.artist_id is distinct from new.artist_id)
+			execute function forma_catalogue_count()`.execute(db);
+		return;
+	}
+	const upsert = (row: "new" | "old", delta: 1 | -1) =>
+		countKeys(row)
+			.map((key, index) => {
+				// The category's own row counts every piece; the artist's rows only pieces that have one.
+				const condition =
+					index === 0
+						? `${row}.status = 'published'`
+						: `${row}.status = 'published' and ${row}.artist_id is not null`;
+				return `insert into catalogue_counts (category, artist_id, published) select ${key}, ${delta} where ${condition}
+					on conflict (category, artist_id) do update set published = published + excluded.published;`;
+			})
+			.join("\n");
+	await sql
+		.raw(`create trigger projects_insert_catalogue_count after insert on projects when new.status = 'published' begin
+			${upsert("new", 1)}
+		end`)
+		.execute(db);
+	await sql
+		.raw(`create trigger projects_delete_catalogue_count after delete on projects when old.status = 'published' begin
+			${upsert("old", -1)}
+		end`)
+		.execute(db);
+	await sql
+		.raw(`create trigger projects_update_catalogue_count after update of status, category, artist_id on projects
+			when old.status is not new.status or old.category is not new.category or old.artist_id is not new.artist_id
+			begin
+				${upsert("old", -1)}
+				${upsert("new", 1)}
+			end`)
+		.execute(db);
+}
+
+export async function dropCatalogueCountTriggers<DB>(db: Kysely<DB>): Promise<void> {
+	const postgres = databaseKind(db) === "postgres";
+	for (const event of COUNT_TRIGGERS)
+		await sql
+			.raw(`drop trigger if exists projects_${event}_catalogue_count${postgres ? " on projects" : ""}`)
+			.execute(db);
+	if (postgres) await sql`drop function if exists forma_catalogue_count()`.execute(db);
+}
+
+/**
  * The column (as "table.column") whose unique index or primary key refused a write, or null for any
  * other error. SQLite says "UNIQUE constraint failed: users.email"; Postgres gives SQLSTATE 23505 with
  * the table and "Key (email)=(…) already exists."

@@ -267,6 +267,17 @@ export interface ScheduledJobsTable {
 	last_run_at: string;
 }
 
+/**
+ * Published pieces by category and artist, kept by triggers on projects (migration 0015, db/dialect.ts):
+ * (category, "") a category's, ("", artist) an artist's, (category, artist) both. Every public count and
+ * facet reads a few of these rows instead of counting the catalogue.
+ */
+export interface CatalogueCountsTable {
+	category: string;
+	artist_id: string;
+	published: ColumnType<number, number | undefined, number>;
+}
+
 /** Facts about the database itself, such as when the seed ran, so seeding never repeats. */
 export interface AppMetaTable {
 	key: string;
@@ -290,6 +301,7 @@ export interface Database {
 	form_submissions: FormSubmissionsTable;
 	rate_limits: RateLimitsTable;
 	scheduled_jobs: ScheduledJobsTable;
+	catalogue_counts: CatalogueCountsTable;
 }
 
 export type Project = Selectable<ProjectsTable>;

@@ -17,6 +17,14 @@ export function hasPrice(value: number | null | undefined): value is number {
 	return typeof value === "number" && value > 0;
 }
 
+const counts: Partial<Record<Language, Intl.NumberFormat>> = {};
+
+/** A count as a reader of `language` writes it: "95,000" / "95 000" (a no-break space between groups). */
+export function formatCount(value: number, language: Language): string {
+	counts[language] ??= new Intl.NumberFormat(language === "ru" ? "ru-RU" : "en-GB");
+	return counts[language].format(value).replace(/[\u202f\u00a0]/g, "\u00a0");
+}
+
 /**
  * The gallery's clock. Every date the site shows is read in Moscow time, named explicitly, so the server
  * (whatever its zone) and the visitor's browser print the same text and hydration changes nothing.

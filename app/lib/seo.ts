@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from "@remix-run/node";
 import { DEFAULT_LANGUAGE, type Language } from "./i18n";
+import { pageHref } from "./paging";
 import { BRAND_WORD, BRAND_WORD_RU } from "./site";
 
 export interface SeoInput {
@@ -16,6 +17,11 @@ export interface SeoInput {
 	type?: "website" | "product" | "profile" | "article";
 	/** Structured data (schema.org), rendered as application/ld+json. */
 	jsonLd?: Record<string, unknown>;
+	/**
+	 * A paged list's place: its canonical address (and its alternates) name the page (page 1 the bare
+	 * address), and rel=prev/next name its neighbours.
+	 */
+	paging?: { page: number; pageCount: number };
 }
 
 /** The page's address in a language: English is the plain path (what a visitor without cookies gets). */
@@ -32,7 +38,10 @@ export function absoluteUrl(origin: string, pathOrUrl: string): string {
 
 /** Title, description, canonical URL, hreflang alternates (en, ru, x-default), OpenGraph and JSON-LD. */
 export function seoMeta(input: SeoInput): MetaDescriptor[] {
-	const { origin, path, language } = input;
+	const { origin, language, paging } = input;
+	const list = new URL(input.path, origin);
+	const at = (page: number) => pageHref(list, page);
+	const path = paging ? at(paging.page) : input.path;
 	const canonical = localizedUrl(origin, path, language);
 	const meta: MetaDescriptor[] = [
 		{ title: input.title },
@@ -49,6 +58,10 @@ export function seoMeta(input: SeoInput): MetaDescriptor[] {
 		{ property: "og:locale", content: language === "ru" ? "ru_RU" : "en_US" },
 		{ name: "twitter:card", content: input.image ? "summary_large_image" : "summary" },
 	];
+	if (paging && paging.page > 1)
+		meta.push({ tagName: "link", rel: "prev", href: localizedUrl(origin, at(paging.page - 1), language) });
+	if (paging && paging.page < paging.pageCount)
+		meta.push({ tagName: "link", rel: "next", href: localizedUrl(origin, at(paging.page + 1), language) });
 	if (input.image) meta.push({ property: "og:image", content: absoluteUrl(origin, input.image) });
 	if (input.jsonLd) meta.push({ "script:ld+json": input.jsonLd });
 	return meta;

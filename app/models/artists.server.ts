@@ -5,6 +5,7 @@ import type { FormClaim } from "~/lib/form-token.server";
 import { foldForSearch } from "~db/connection";
 import type { Artist } from "~db/schema";
 import { type Actor, recordActivity } from "./activity.server";
+import { countPublished, listBusiestArtistIds } from "./catalogue-counts.server";
 import { changedAnything, EditConflictError, nextVersion } from "./edit-conflicts.server";
 import { claimFormToken, settleFormToken } from "./form-submissions.server";
 
@@ -41,22 +42,53 @@ export async function listArtistOptions(): Promise<Array<{ id: string; name: str
 	return db.selectFrom("artists").select(["id", "name"]).orderBy("name").execute();
 }
 
-/** Artists with at least one published work, by name: the shop's designer filter. */
-export async function listArtistsWithWorks(): Promise<Array<{ id: string; name: string }>> {
+/**
+ * The shop's designer filter: the `limit` artists with the most published works, and the one chosen (if it
+ * has any), by name. A filter of every artist would outgrow the page as the gallery grows; the others are
+ * a click away on /artists.
+ */
+export async function listShopDesigners(
+	limit: number,
+	chosen?: string,
+): Promise<Array<{ id: string; name: string }>> {
+	const ids = await listBusiestArtistIds(limit);
+	if (chosen && !ids.includes(chosen) && (await countPublished({ artistId: chosen })) > 0) ids.push(chosen);
+	if (ids.length === 0) return [];
+	return db.selectFrom("artists").select(["id", "name"]).where("id", "in", ids).orderBy("name").execute();
+}
+
+/** One page of artists in the gallery's order (/artists). */
+export async function listArtistsPage(slice: { offset: number; limit: number }): Promise<Artist[]> {
 	return db
 		.selectFrom("artists")
-		.select(["artists.id", "artists.name"])
-		.where((eb) =>
-			eb.exists(
-				eb
-					.selectFrom("projects")
-					.select("projects.id")
-					.whereRef("projects.artist_id", "=", "artists.id")
-					.where("projects.status", "=", "published"),
-			),
-		)
-		.orderBy("artists.name")
+		.selectAll()
+		.orderBy("sort_order")
+		.orderBy("name")
+		.limit(slice.limit)
+		.offset(slice.offset)
 		.execute();
+}
+
+/** Artists by id, `limit` from the `offset`-th, with their portraits: a sitemap file's. */
+export async function listArtistsForSitemap(slice: {
+	offset: number;
+	limit: number;
+}): Promise<Array<{ id: string; image: string | null }>> {
+	return db
+		.selectFrom("artists")
+		.select(["id", "image"])
+		.orderBy("id")
+		.limit(slice.limit)
+		.offset(slice.offset)
+		.execute();
+}
+
+export async function countArtists(): Promise<number> {
+	const { n } = await db
+		.selectFrom("artists")
+		.select((eb) => eb.fn.countAll<number>().as("n"))
+		.executeTakeFirstOrThrow();
+	return Number(n);
 }
 
 export async function getArtistById(id: string): Promise<Artist | undefined> {

@@ -1,4 +1,5 @@
 import { db } from "~/lib/db.server";
+import { CATALOGUE_PAGE_SIZE } from "~/lib/paging";
 import { type ProjectRecord, selectProjects } from "./projects.server";
 
 export async function listFavouriteIds(userId: number): Promise<string[]> {
@@ -6,13 +7,33 @@ export async function listFavouriteIds(userId: number): Promise<string[]> {
 	return rows.map((row) => row.project_id);
 }
 
-/** The user's favourites that the public can see (a piece turned back into a draft drops out). */
-export async function listFavouriteProjects(userId: number): Promise<ProjectRecord[]> {
+/**
+ * The user's favourites that the public can see (a piece turned back into a draft drops out), newest
+ * first, a page at a time.
+ */
+export async function listFavouriteProjects(
+	userId: number,
+	slice: { offset: number; limit: number } = { offset: 0, limit: CATALOGUE_PAGE_SIZE },
+): Promise<ProjectRecord[]> {
 	return selectProjects()
 		.innerJoin("favourites", "favourites.project_id", "projects.id")
 		.where("favourites.user_id", "=", userId)
 		.orderBy("favourites.created_at", "desc")
+		.orderBy("favourites.project_id")
+		.limit(slice.limit)
+		.offset(slice.offset)
 		.execute();
+}
+
+export async function countFavouriteProjects(userId: number): Promise<number> {
+	const { n } = await db
+		.selectFrom("favourites")
+		.innerJoin("projects", "projects.id", "favourites.project_id")
+		.select((eb) => eb.fn.countAll<number>().as("n"))
+		.where("favourites.user_id", "=", userId)
+		.where("projects.status", "=", "published")
+		.executeTakeFirstOrThrow();
+	return Number(n);
 }
 
 /** Sets whether the project is a favourite. Returns false for an unknown or draft project. */

@@ -5,11 +5,13 @@ import type { ProjectAvailability, ProjectCategory, ProjectStatus } from "~/lib/
 import { db } from "~/lib/db.server";
 import type { FormClaim } from "~/lib/form-token.server";
 import type { Language } from "~/lib/i18n";
+import { CATALOGUE_PAGE_SIZE } from "~/lib/paging";
 import type { ProjectSummary } from "~/lib/project-summary";
 import { localizedWritten, typesetName } from "~/lib/typography.server";
 import { foldForSearch } from "~db/connection";
 import type { Database, Project, ProjectImage } from "~db/schema";
 import { type Actor, moveActivity, movedTo, recordActivity } from "./activity.server";
+import { countPublished } from "./catalogue-counts.server";
 import { changedAnything, EditConflictError, nextVersion } from "./edit-conflicts.server";
 import { claimFormToken, settleFormToken } from "./form-submissions.server";
 import { toStoredImage } from "./stored-image.server";
@@ -109,25 +111,100 @@ export async function listProjectImages(projectId: string): Promise<ProjectImage
 		.execute();
 }
 
-/** Published projects in any of the categories, newest first. */
-export async function listProjectsByCategory(
-	categories: ProjectCategory | readonly ProjectCategory[],
-): Promise<ProjectRecord[]> {
-	const list = typeof categories === "string" ? [categories] : [...categories];
-	return selectProjects()
-		.where("projects.category", "in", list)
-		.orderBy("projects.created_at", "desc")
-		.orderBy("projects.id")
-		.execute();
+export const SHOP_SORTS = ["newest", "price-asc", "price-desc"] as const;
+export type ShopSort = (typeof SHOP_SORTS)[number];
+
+/**
+ * The orders a public list takes, each read straight from an index of migration 0015 (never sorted per
+ * request): newest first, or by price with the pieces without one ("Price on request") last both ways.
+ * Ties fall to the newest, then the id, so a page boundary never moves.
+ */
+const PUBLIC_ORDER = {
+	newest: [sql`projects.created_at desc`, sql`projects.id desc`],
+	"price-asc": [
+		sql`projects.price = 0`,
+		sql`projects.price`,
+		sql`projects.created_at desc`,
+		sql`projects.id desc`,
+	],
+	"price-desc": [
+		sql`projects.price = 0`,
+		sql`projects.price desc`,
+		sql`projects.created_at desc`,
+		sql`projects.id desc`,
+	],
+} satisfies Record<ShopSort, unknown[]>;
+
+/** What a public list holds: published pieces, narrowed by category, artist and a visitor's words. */
+export interface CatalogueFilter {
+	/** Any of these categories (none: every category). */
+	categories?: readonly ProjectCategory[];
+	artistId?: string;
+	/** Free text, matched in name, artist and both descriptions (see whereTextMatches). */
+	query?: string;
 }
 
-/** An artist's published works, newest first. */
-export async function listProjectsByArtist(artistId: string): Promise<ProjectRecord[]> {
-	return selectProjects()
-		.where("projects.artist_id", "=", artistId)
-		.orderBy("projects.created_at", "desc")
-		.orderBy("projects.id")
-		.execute();
+/** The ids of the published pieces a filter lets through, unordered (ordered and sliced by the caller). */
+function publishedIds(filter: CatalogueFilter = {}) {
+	let query = db.selectFrom("projects").where("projects.status", "=", "published");
+	const categories = filter.categories ?? [];
+	if (categories.length === 1)
+		query = query.where("projects.category", "=", categories[0] as ProjectCategory);
+	else if (categories.length > 1) query = query.where("projects.category", "in", categories);
+	if (filter.artistId) query = query.where("projects.artist_id", "=", filter.artistId);
+	const text = filter.query?.trim();
+	// Only a text query needs the artist's name: without it the ids come from an index alone.
+	if (text) return query.leftJoin("artists", "artists.id", "projects.artist_id").where(textMatches(text));
+	return query;
+}
+
+/**
+ * The visitor's words as a condition on a query over projects joined to artists: today a scan for the
+ * folded text in name, artist and both descriptions, ignoring case (Cyrillic too) and ё/е. The one place a
+ * text query touches the catalogue, so a search index can take its place (issue #34).
+ */
+function textMatches(text: string) {
+	return sql<boolean>`instr(search_fold(projects.name || ' ' || coalesce(artists.name, '') || ' ' || projects.description_en || ' ' || projects.description_ru), ${foldForSearch(text)}) > 0`;
+}
+
+/**
+ * One page of a public list, in two reads: the page's ids, from the index that holds the filter and the
+ * order (an index-only read, however deep the page), then those rows with their artist and cover, by id.
+ * (Asked in one statement, a database may answer the second part by walking the list's index in order,
+ * looking for the page's ids: the whole index, for a deep page.)
+ */
+export async function listPublishedPage(
+	filter: CatalogueFilter,
+	slice: { offset: number; limit: number },
+	sort: ShopSort = "newest",
+): Promise<ProjectRecord[]> {
+	let query = publishedIds(filter).select("projects.id");
+	for (const term of PUBLIC_ORDER[sort]) query = query.orderBy(term);
+	const ids = (await query.limit(slice.limit).offset(slice.offset).execute()).map((row) => row.id);
+	if (ids.length === 0) return [];
+	const rows = await selectProjects().where("projects.id", "in", ids).execute();
+	const place = new Map(ids.map((id, index) => [id, index]));
+	return rows.sort((a, b) => (place.get(a.id) ?? 0) - (place.get(b.id) ?? 0));
+}
+
+/**
+ * How many published pieces a filter lets through: from the maintained counts (a few rows) unless there
+ * is text to match, which only the matching itself can count.
+ */
+export async function countPublishedProjects(filter: CatalogueFilter = {}): Promise<number> {
+	if (!filter.query?.trim()) return countPublished(filter);
+	const { total } = await publishedIds(filter)
+		.select((eb) => eb.fn.countAll<number>().as("total"))
+		.executeTakeFirstOrThrow();
+	return Number(total);
+}
+
+/** An artist's newest published works: the first `limit` of them. */
+export async function listProjectsByArtist(
+	artistId: string,
+	limit = CATALOGUE_PAGE_SIZE,
+): Promise<ProjectRecord[]> {
+	return listPublishedPage({ artistId }, { offset: 0, limit });
 }
 
 /** Other published works of the same category, newest first: "You may also like". */
@@ -142,7 +219,8 @@ export async function listRelatedProjects(
 		query = query.where((eb) =>
 			eb.or([eb("projects.artist_id", "is", null), eb("projects.artist_id", "!=", project.artist_id)]),
 		);
-	return query.orderBy("projects.created_at", "desc").orderBy("projects.id").limit(limit).execute();
+	for (const term of PUBLIC_ORDER.newest) query = query.orderBy(term);
+	return query.limit(limit).execute();
 }
 
 /**
@@ -157,84 +235,52 @@ export async function listFeaturedProjects(limit: number): Promise<ProjectRecord
 		.limit(limit)
 		.execute();
 	if (featured.length > 0) return featured;
-	return selectProjects()
-		.orderBy("projects.created_at", "desc")
+	return listPublishedPage({}, { offset: 0, limit });
+}
+
+/** A published piece as the sitemap lists it: its address, when it changed, its cover. */
+export interface SitemapProject {
+	id: string;
+	updated_at: string;
+	cover: string | null;
+}
+
+/**
+ * The id of the `offset`-th published piece by id (a sitemap file's first), found in the (status, id)
+ * index without reading a row.
+ */
+export async function findPublishedIdAt(offset: number): Promise<string | undefined> {
+	const row = await db
+		.selectFrom("projects")
+		.select("id")
+		.where("status", "=", "published")
+		.orderBy("id")
+		.limit(1)
+		.offset(offset)
+		.executeTakeFirst();
+	return row?.id;
+}
+
+/**
+ * Up to `limit` published pieces by id, from `after.id` on (itself too when `inclusive`): the sitemap reads
+ * a file in such steps, each starting where the last ended, so no step reads more than it sends.
+ */
+export async function listPublishedForSitemap(
+	after: { id: string; inclusive: boolean },
+	limit: number,
+): Promise<SitemapProject[]> {
+	return db
+		.selectFrom("projects")
+		.select([
+			"projects.id",
+			"projects.updated_at",
+			sql<string | null>`coalesce(projects.image, ${firstGalleryImage("image_url")})`.as("cover"),
+		])
+		.where("projects.status", "=", "published")
+		.where("projects.id", after.inclusive ? ">=" : ">", after.id)
 		.orderBy("projects.id")
 		.limit(limit)
 		.execute();
-}
-
-/** Ids and change dates of every published project, for the sitemap. */
-export async function listProjectIds(): Promise<Array<{ id: string; updated_at: string }>> {
-	return db
-		.selectFrom("projects")
-		.select(["id", "updated_at"])
-		.where("status", "=", "published")
-		.orderBy("id")
-		.execute();
-}
-
-export const SHOP_SORTS = ["newest", "price-asc", "price-desc"] as const;
-export type ShopSort = (typeof SHOP_SORTS)[number];
-const SHOP_PAGE_SIZE = 24;
-
-export interface ProjectSearch {
-	category?: ProjectCategory;
-	artistId?: string;
-	/** Free text, matched in name, artist and both descriptions, ignoring case (Cyrillic too) and ё/е. */
-	query?: string;
-	sort?: ShopSort;
-	/** 1-based. */
-	page?: number;
-	pageSize?: number;
-}
-
-export interface ProjectSearchResult {
-	projects: ProjectRecord[];
-	total: number;
-	page: number;
-	pageCount: number;
-}
-
-export async function searchProjects(search: ProjectSearch): Promise<ProjectSearchResult> {
-	const pageSize = search.pageSize ?? SHOP_PAGE_SIZE;
-	let query = selectProjects();
-	if (search.category) query = query.where("projects.category", "=", search.category);
-	if (search.artistId) query = query.where("projects.artist_id", "=", search.artistId);
-	const text = search.query?.trim();
-	if (text) {
-		const needle = foldForSearch(text);
-		query = query.where(
-			sql<number>`instr(search_fold(projects.name || ' ' || coalesce(artists.name, '') || ' ' || projects.description_en || ' ' || projects.description_ru), ${needle})`,
-			">",
-			0,
-		);
-	}
-	const { total } = await query
-		.clearSelect()
-		.select((eb) => eb.fn.countAll<number>().as("total"))
-		.executeTakeFirstOrThrow();
-	const window = pageWindow(Number(total), search.page ?? 1, pageSize);
-
-	let ordered = query;
-	switch (search.sort ?? "newest") {
-		// Pieces without a price ("Price on request") come after the priced ones in both directions.
-		case "price-asc":
-			ordered = ordered.orderBy(sql`projects.price = 0`).orderBy("projects.price", "asc");
-			break;
-		case "price-desc":
-			ordered = ordered.orderBy(sql`projects.price = 0`).orderBy("projects.price", "desc");
-			break;
-		default:
-			break;
-	}
-	const projects = await ordered
-		.orderBy("projects.created_at", "desc")
-		.orderBy("projects.id")
-		.limit(window.limit)
-		.offset(window.offset)
-		.execute();
-	return { projects, total: Number(total), page: window.page, pageCount: window.pageCount };
 }
 
 // ---------------------------------------------------------------------------------------------------------

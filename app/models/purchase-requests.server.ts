@@ -4,6 +4,7 @@ import { type Paged, pageWindow, type SortDirection } from "~/lib/admin-list";
 import { db } from "~/lib/db.server";
 import { hasPrice } from "~/lib/format";
 import type { Language } from "~/lib/i18n";
+import { CATALOGUE_PAGE_SIZE } from "~/lib/paging";
 import { foldForSearch } from "~db/connection";
 import type { Database, PurchaseRequest, PurchaseRequestKind, PurchaseRequestStatus, User } from "~db/schema";
 import { type Actor, recordActivity } from "./activity.server";
@@ -70,20 +71,14 @@ export async function createPurchaseRequest(
  */
 export async function listRequestsForUser(
 	user: Pick<User, "id" | "email" | "email_verified_at">,
+	slice: { offset: number; limit: number } = { offset: 0, limit: CATALOGUE_PAGE_SIZE },
 ): Promise<Array<PurchaseRequest & { project: ProjectRecord | null }>> {
-	const requests = await db
-		.selectFrom("purchase_requests")
+	const requests = await requestsOf(user)
 		.selectAll()
-		.where((eb) =>
-			user.email_verified_at
-				? eb.or([
-						eb("user_id", "=", user.id),
-						eb.and([eb("user_id", "is", null), eb(sql`email`, "=", sql`${user.email} collate nocase`)]),
-					])
-				: eb("user_id", "=", user.id),
-		)
 		.orderBy("created_at", "desc")
 		.orderBy("id", "desc")
+		.limit(slice.limit)
+		.offset(slice.offset)
 		.execute();
 	// The piece as the public sees it now (its cover, its page); null once deleted or back in drafts.
 	const ids = [...new Set(requests.flatMap((request) => (request.project_id ? [request.project_id] : [])))];
@@ -93,6 +88,29 @@ export async function listRequestsForUser(
 		...request,
 		project: request.project_id ? (byId.get(request.project_id) ?? null) : null,
 	}));
+}
+
+/** How many requests "My orders" holds (see listRequestsForUser). */
+export async function countRequestsForUser(
+	user: Pick<User, "id" | "email" | "email_verified_at">,
+): Promise<number> {
+	const { n } = await requestsOf(user)
+		.select((eb) => eb.fn.countAll<number>().as("n"))
+		.executeTakeFirstOrThrow();
+	return Number(n);
+}
+
+function requestsOf(user: Pick<User, "id" | "email" | "email_verified_at">) {
+	return db
+		.selectFrom("purchase_requests")
+		.where((eb) =>
+			user.email_verified_at
+				? eb.or([
+						eb("user_id", "=", user.id),
+						eb.and([eb("user_id", "is", null), eb(sql`email`, "=", sql`${user.email} collate nocase`)]),
+					])
+				: eb("user_id", "=", user.id),
+		);
 }
 
 export const REQUEST_SORTS = ["date", "status", "price"] as const;

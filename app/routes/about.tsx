@@ -9,8 +9,8 @@ import type { I18nHandle } from "~/lib/i18n";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { rootMetaData, seoMeta } from "~/lib/seo";
 import { useTranslation } from "~/lib/translations";
-import { listArtists } from "~/models/artists.server";
-import { searchProjects } from "~/models/projects.server";
+import { countArtists } from "~/models/artists.server";
+import { countPublished } from "~/models/catalogue-counts.server";
 
 /** The texts this page shows besides `common` (app/lib/i18n.ts pageNamespaces). */
 export const handle = { i18n: ["pages"] } satisfies I18nHandle;
@@ -27,13 +27,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const language = await getLanguage(request);
 	const [t, artists, catalogue] = await Promise.all([
 		i18nServer.getFixedT(language, "pages"),
-		listArtists(),
-		searchProjects({ pageSize: 1 }),
+		countArtists(),
+		countPublished(),
 	]);
 	return {
 		meta: { title: t("about.metaTitle"), description: t("about.metaDescription") },
-		studioCount: artists.length,
-		workCount: catalogue.total,
+		studioCount: artists,
+		workCount: catalogue,
 	};
 }
 

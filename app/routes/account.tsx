@@ -8,10 +8,13 @@ import { ProjectCard } from "~/components/project-card";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { CARD_TABLE } from "~/components/ui/card-table";
 import { Field } from "~/components/ui/form-fields";
+import { PagedItems, PagedList } from "~/components/ui/paged-list";
 import { readFormData } from "~/lib/form.server";
 import { formatDate } from "~/lib/format";
 import type { I18nHandle } from "~/lib/i18n";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
+import { pageSlice } from "~/lib/paging";
+import { requestedPage, requirePage } from "~/lib/paging.server";
 import { verifyPassword } from "~/lib/password.server";
 import { rootMetaData, seoMeta } from "~/lib/seo";
 import { cx } from "~/lib/site";
@@ -19,9 +22,9 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { useTranslation } from "~/lib/translations";
 import { typesetName } from "~/lib/typography.server";
 import { newPasswordField, russianPhoneField } from "~/lib/validation";
-import { listFavouriteProjects } from "~/models/favourites.server";
+import { countFavouriteProjects, listFavouriteProjects } from "~/models/favourites.server";
 import { toProjectSummary } from "~/models/projects.server";
-import { listRequestsForUser } from "~/models/purchase-requests.server";
+import { countRequestsForUser, listRequestsForUser } from "~/models/purchase-requests.server";
 import { toStoredImage } from "~/models/stored-image.server";
 import { changeUserPassword, updateUserPhone } from "~/models/users.server";
 import { getSessionId, requireUser } from "~/services/auth.server";
@@ -57,10 +60,18 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 export async function loader({ request }: LoaderFunctionArgs) {
 	const user = await requireUser(request);
 	const language = await getLanguage(request);
-	const [orders, favourites, t] = await Promise.all([
-		listRequestsForUser(user),
-		listFavouriteProjects(user.id),
+	const ordersPage = requestedPage(request, "orders");
+	const favouritesPage = requestedPage(request, "favourites");
+	const [orderCount, favouriteCount, t] = await Promise.all([
+		countRequestsForUser(user),
+		countFavouriteProjects(user.id),
 		i18nServer.getFixedT(language, "account"),
+	]);
+	const ordersPaging = requirePage(orderCount, ordersPage);
+	const favouritesPaging = requirePage(favouriteCount, favouritesPage);
+	const [orders, favourites] = await Promise.all([
+		listRequestsForUser(user, pageSlice(ordersPaging)),
+		listFavouriteProjects(user.id, pageSlice(favouritesPaging)),
 	]);
 	return data(
 		{
@@ -84,7 +95,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 				createdAt: order.created_at,
 				status: order.status,
 			})),
+			ordersPaging,
 			favourites: favourites.map((project) => toProjectSummary(project, language)),
+			favouritesPaging,
 		},
 		{ headers: { "Cache-Control": "private, no-store" } },
 	);
@@ -119,7 +132,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function AccountPage() {
 	const { t, i18n } = useTranslation("account");
-	const { user, orders, favourites } = useLoaderData<typeof loader>();
+	const { user, orders, ordersPaging, favourites, favouritesPaging } = useLoaderData<typeof loader>();
 	return (
 		<div className="mx-auto max-w-[1440px] px-5 py-14 md:px-10 md:py-20">
 			<header className="flex flex-wrap items-end justify-between gap-6 border-b border-line pb-10">
@@ -175,47 +188,56 @@ export default function AccountPage() {
 				{orders.length === 0 ? (
 					<EmptyState text={t("account.noOrders")} />
 				) : (
-					<div className={cx("mt-6", CARD_TABLE)}>
-						<table className="w-full text-left text-sm md:min-w-[36rem]">
-							<thead className="border-b border-line text-muted">
-								<tr>
-									<th scope="col" data-plain="" className="py-3 pr-4 font-semibold">
-										{t("account.orderProject")}
-									</th>
-									<th scope="col" data-plain="" className="py-3 pr-4 font-semibold">
-										{t("account.orderPrice")}
-									</th>
-									<th scope="col" data-plain="" className="py-3 pr-4 font-semibold">
-										{t("account.orderDate")}
-									</th>
-									<th scope="col" data-plain="" className="py-3 font-semibold">
-										{t("account.orderStatus")}
-									</th>
-								</tr>
-							</thead>
-							<tbody>
-								{orders.map((order) => (
-									<tr key={order.id} className="border-b border-line align-middle" data-testid="order-row">
-										<td className="py-3 pr-4">
-											<OrderPiece order={order} />
-										</td>
-										<td className="py-3 pr-4 whitespace-nowrap" data-label={t("account.orderPrice")}>
-											{/* What the buyer saw: a request made while the piece had no price stays "on request". */}
-											<Price value={order.priceShown ? order.price : 0} />
-										</td>
-										<td className="py-3 pr-4 whitespace-nowrap" data-label={t("account.orderDate")}>
-											{formatDate(order.createdAt, i18n.language)}
-										</td>
-										<td className="py-3" data-label={t("account.orderStatus")}>
-											<span className="rounded-full border border-line px-3 py-1 text-xs font-semibold">
-												{t(`status.${order.status}`)}
-											</span>
-										</td>
-									</tr>
-								))}
-							</tbody>
-						</table>
-					</div>
+					<PagedItems items={orders} paging={ordersPaging} list="/account#orders" param="orders">
+						{(shown) => (
+							<div className={cx("mt-6", CARD_TABLE)}>
+								<table className="w-full text-left text-sm md:min-w-[36rem]">
+									<thead className="border-b border-line text-muted">
+										<tr>
+											<th scope="col" data-plain="" className="py-3 pr-4 font-semibold">
+												{t("account.orderProject")}
+											</th>
+											<th scope="col" data-plain="" className="py-3 pr-4 font-semibold">
+												{t("account.orderPrice")}
+											</th>
+											<th scope="col" data-plain="" className="py-3 pr-4 font-semibold">
+												{t("account.orderDate")}
+											</th>
+											<th scope="col" data-plain="" className="py-3 font-semibold">
+												{t("account.orderStatus")}
+											</th>
+										</tr>
+									</thead>
+									<tbody>
+										{shown.map((order) => (
+											<tr
+												key={order.id}
+												className="border-b border-line align-middle"
+												data-testid="order-row"
+												data-paged-item=""
+											>
+												<td className="py-3 pr-4">
+													<OrderPiece order={order} />
+												</td>
+												<td className="py-3 pr-4 whitespace-nowrap" data-label={t("account.orderPrice")}>
+													{/* What the buyer saw: a request made while the piece had no price stays "on request". */}
+													<Price value={order.priceShown ? order.price : 0} />
+												</td>
+												<td className="py-3 pr-4 whitespace-nowrap" data-label={t("account.orderDate")}>
+													{formatDate(order.createdAt, i18n.language)}
+												</td>
+												<td className="py-3" data-label={t("account.orderStatus")}>
+													<span className="rounded-full border border-line px-3 py-1 text-xs font-semibold">
+														{t(`status.${order.status}`)}
+													</span>
+												</td>
+											</tr>
+										))}
+									</tbody>
+								</table>
+							</div>
+						)}
+					</PagedItems>
 				)}
 			</section>
 
@@ -230,13 +252,16 @@ export default function AccountPage() {
 				{favourites.length === 0 ? (
 					<EmptyState text={t("account.noFavourites")} />
 				) : (
-					<ul className="mt-6 grid gap-x-6 gap-y-10 sm:grid-cols-2 lg:grid-cols-3">
-						{favourites.map((project) => (
-							<li key={project.id}>
-								<ProjectCard project={project} headingLevel={3} showPrice opens="project" />
-							</li>
-						))}
-					</ul>
+					<PagedList
+						items={favourites}
+						paging={favouritesPaging}
+						list="/account#favourites"
+						param="favourites"
+						className="mt-6 grid gap-x-6 gap-y-10 sm:grid-cols-2 lg:grid-cols-3"
+						renderItem={(project) => (
+							<ProjectCard project={project} headingLevel={3} showPrice opens="project" />
+						)}
+					/>
 				)}
 			</section>
 

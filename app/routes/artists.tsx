@@ -2,13 +2,18 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ArrowRightIcon } from "~/components/icons";
 import { ResponsiveImage } from "~/components/responsive-image";
+import { PagedList } from "~/components/ui/paged-list";
+import { formatCount } from "~/lib/format";
 import type { I18nHandle } from "~/lib/i18n";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { imageUrl } from "~/lib/images";
+import { pageSlice } from "~/lib/paging";
+import { requestedPage, requirePage } from "~/lib/paging.server";
 import { rootMetaData, seoMeta } from "~/lib/seo";
 import { useTranslation } from "~/lib/translations";
 import { localizedWritten, typesetName } from "~/lib/typography.server";
-import { listArtistsWithWorkCount } from "~/models/artists.server";
+import { countArtists, listArtistsPage } from "~/models/artists.server";
+import { countWorksByArtist } from "~/models/catalogue-counts.server";
 import { toStoredImage } from "~/models/stored-image.server";
 
 /** The texts this page shows besides `common` (app/lib/i18n.ts pageNamespaces). */
@@ -24,24 +29,29 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 		title: data?.meta.title ?? "FORMA",
 		description: data?.meta.description ?? "",
 		path: "/artists",
+		paging: data?.paging,
 		image: data?.meta.image,
 	});
 
 export async function loader({ request }: LoaderFunctionArgs) {
+	const requested = requestedPage(request);
 	const language = await getLanguage(request);
 	const t = await i18nServer.getFixedT(language, "artists");
-	const artists = await listArtistsWithWorkCount();
+	const paging = requirePage(await countArtists(), requested);
+	const artists = await listArtistsPage(pageSlice(paging));
+	const works = await countWorksByArtist(artists.map((artist) => artist.id));
 	const cards = artists.map((artist) => ({
 		id: artist.id,
 		name: typesetName(artist.name),
 		teaser: teaser(localizedWritten(language, artist.description_en, artist.description_ru)),
 		image: toStoredImage(artist),
-		workCount: artist.work_count,
+		workCount: works.get(artist.id) ?? 0,
 		city: localizedWritten(language, artist.city_en, artist.city_ru),
 	}));
 	const shareImage = cards.find((card) => card.image)?.image?.key;
 	return {
 		artists: cards,
+		paging,
 		meta: {
 			title: t("index.metaTitle"),
 			description: t("index.metaDescription"),
@@ -60,8 +70,8 @@ function teaser(description: string): string {
 }
 
 export default function ArtistsPage() {
-	const { artists } = useLoaderData<typeof loader>();
-	const { t } = useTranslation("artists");
+	const { artists, paging } = useLoaderData<typeof loader>();
+	const { t, i18n } = useTranslation("artists");
 	return (
 		<div className="mx-auto max-w-[1440px] px-5 md:px-10">
 			<header className="grid gap-8 border-b border-line py-16 md:py-24 lg:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)] lg:items-end">
@@ -73,19 +83,23 @@ export default function ArtistsPage() {
 				</div>
 				<div className="lg:pb-2">
 					<p className="max-w-xl text-lg leading-relaxed text-muted">{t("index.intro")}</p>
-					<p className="mt-4 text-sm font-semibold">{t("index.count", { count: artists.length })}</p>
+					<p className="mt-4 text-sm font-semibold">
+						{t("index.count", { count: paging.total, number: formatCount(paging.total, i18n.language) })}
+					</p>
 				</div>
 			</header>
 			{artists.length === 0 ? (
 				<p className="py-16 text-muted">{t("index.empty")}</p>
 			) : (
-				<ul className="grid gap-x-6 gap-y-14 py-12 sm:grid-cols-2 md:py-16 lg:grid-cols-3 xl:grid-cols-4">
-					{artists.map((artist, index) => (
-						<li key={artist.id}>
-							<ArtistCard artist={artist} priority={index === 0} />
-						</li>
-					))}
-				</ul>
+				<div className="py-12 md:py-16">
+					<PagedList
+						items={artists}
+						paging={paging}
+						list="/artists"
+						className="grid gap-x-6 gap-y-14 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
+						renderItem={(artist, index) => <ArtistCard artist={artist} priority={index === 0} />}
+					/>
+				</div>
 			)}
 		</div>
 	);
@@ -99,7 +113,7 @@ type ArtistCardData = ReturnType<typeof useLoaderData<typeof loader>>["artists"]
  * list of links still says whose profile each one opens.
  */
 function ArtistCard({ artist, priority }: { artist: ArtistCardData; priority: boolean }) {
-	const { t } = useTranslation("artists");
+	const { t, i18n } = useTranslation("artists");
 	const nameId = `artist-${artist.id}`;
 	return (
 		<article className="group relative flex h-full flex-col">
@@ -116,7 +130,12 @@ function ArtistCard({ artist, priority }: { artist: ArtistCardData; priority: bo
 					<div className="size-full bg-[url(/placeholder.svg)] bg-cover bg-center" />
 				)}
 				<span className="absolute top-4 left-4 rounded-full bg-paper/85 px-3 py-1 text-xs font-semibold text-ink backdrop-blur-sm">
-					{artist.workCount > 0 ? t("card.works", { count: artist.workCount }) : t("card.noWorks")}
+					{artist.workCount > 0
+						? t("card.works", {
+								count: artist.workCount,
+								number: formatCount(artist.workCount, i18n.language),
+							})
+						: t("card.noWorks")}
 				</span>
 			</div>
 			<h2 id={nameId} className="mt-5 font-display text-2xl leading-tight font-medium tracking-[-0.02em]">

@@ -12,7 +12,7 @@ afterEach(() => {
 });
 
 describe("/artists", () => {
-	it("counts each artist's works (by artist id, published only) in one query for the page", async () => {
+	it("counts each artist's works (by artist id, published only) in the same three queries however many artists there are", async () => {
 		const artists = await listArtists();
 		const expected = await Promise.all(
 			artists.map(async (artist) => [artist.id, (await listProjectsByArtist(artist.id)).length] as const),
@@ -29,6 +29,22 @@ describe("/artists", () => {
 		console.info(`/artists loader: ${statements} SQL statement(s) for ${artists.length} artists`);
 
 		expect(data.artists.map((card) => [card.id, card.workCount])).toEqual(expected);
-		expect(statements).toBe(1);
+		// The page's artists, their count and their works' counts (catalogue_counts, migration 0015).
+		expect(statements).toBe(3);
+
+		await db
+			.insertInto("artists")
+			.values(
+				Array.from({ length: 40 }, (_, n) => ({ id: `guest-${n}`, name: `Guest ${n}`, sort_order: 100 + n })),
+			)
+			.execute();
+		executeQuery.mockClear();
+		const more = (await artistsLoader({
+			request: getRequest("/artists?page=2"),
+			params: {},
+			context: {},
+		})) as ArtistsData;
+		expect(more.artists).toHaveLength(47 - 24);
+		expect(executeQuery.mock.calls.length).toBe(3);
 	});
 });

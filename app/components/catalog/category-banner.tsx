@@ -1,5 +1,6 @@
 import type { CSSProperties } from "react";
 import { SITE_CATEGORIES, type SiteCategory } from "~/lib/categories";
+import { formatCount } from "~/lib/format";
 import { useTranslation } from "~/lib/translations";
 
 /**
@@ -7,7 +8,7 @@ import { useTranslation } from "~/lib/translations";
  * intro fades in (CSS animations from catalog.css, so it plays on first paint and never needs JavaScript).
  */
 export function CategoryBanner({ category, count }: { category: SiteCategory; count: number }) {
-	const { t } = useTranslation("catalog");
+	const { t, i18n } = useTranslation("catalog");
 	const index = SITE_CATEGORIES.indexOf(category) + 1;
 	return (
 		<header className="relative overflow-hidden border-b border-line">
@@ -34,7 +35,7 @@ export function CategoryBanner({ category, count }: { category: SiteCategory; co
 						className="catalog-fade-up shrink-0 text-sm font-medium text-muted"
 						style={{ "--catalog-delay": "0.6s" } as CSSProperties}
 					>
-						{t("category.count", { count })}
+						{t("category.count", { count, number: formatCount(count, i18n.language) })}
 					</p>
 				</div>
 			</div>

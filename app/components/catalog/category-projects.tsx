@@ -2,11 +2,17 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ArrowRightIcon } from "~/components/icons";
 import { ProjectCard } from "~/components/project-card";
+import { PagedList } from "~/components/ui/paged-list";
+import type { PageInfo } from "~/lib/paging";
 import type { ProjectSummary } from "~/lib/project-summary";
 import { useTranslation } from "~/lib/translations";
 
 interface CategoryProjectsProps {
+	/** One page of the category's pieces. */
 	projects: ProjectSummary[];
+	paging: PageInfo;
+	/** The category page's address without its page (a chip changes it). */
+	list: string;
 	/**
 	 * The projects could not be loaded: a translated alert replaces the grid. Only the fact travels, never
 	 * the cause (a database's message is for the server log, not for visitors).
@@ -16,8 +22,17 @@ interface CategoryProjectsProps {
 	filters?: ReactNode;
 }
 
-/** A category's grid of project cards (1, 2 or 3 columns), its empty state, or its load error. */
-export function CategoryProjects({ projects, failed = false, filters = null }: CategoryProjectsProps) {
+/**
+ * A category's grid of project cards (1, 2 or 3 columns), a page at a time with "Show more" and page links
+ * under it, its empty state, or its load error.
+ */
+export function CategoryProjects({
+	projects,
+	paging,
+	list,
+	failed = false,
+	filters = null,
+}: CategoryProjectsProps) {
 	const { t } = useTranslation("catalog");
 	return (
 		<section
@@ -45,13 +60,15 @@ export function CategoryProjects({ projects, failed = false, filters = null }: C
 					</Link>
 				</div>
 			) : (
-				<ul className="mt-8 grid gap-x-6 gap-y-14 sm:grid-cols-2 lg:grid-cols-3">
-					{projects.map((project, index) => (
-						<li key={project.id}>
-							<ProjectCard project={project} headingLevel={3} showPrice priority={index === 0} />
-						</li>
-					))}
-				</ul>
+				<PagedList
+					items={projects}
+					paging={paging}
+					list={list}
+					className="mt-8 grid gap-x-6 gap-y-14 sm:grid-cols-2 lg:grid-cols-3"
+					renderItem={(project, index) => (
+						<ProjectCard project={project} headingLevel={3} showPrice priority={index === 0} />
+					)}
+				/>
 			)}
 		</section>
 	);

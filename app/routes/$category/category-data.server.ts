@@ -10,8 +10,11 @@ import {
 } from "~/lib/categories";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { logger } from "~/lib/logger.server";
+import { type PageInfo, pageSlice } from "~/lib/paging";
+import { requestedPage, requirePage } from "~/lib/paging.server";
 import type { ProjectSummary } from "~/lib/project-summary";
-import { listProjectsByCategory, toProjectSummary } from "~/models/projects.server";
+import { countPublished } from "~/models/catalogue-counts.server";
+import { listPublishedPage, toProjectSummary } from "~/models/projects.server";
 
 /*
  * A category page's data. Apart from the route module so that the browser build sees one server import
@@ -28,21 +31,27 @@ export async function loadCategory(request: Request, category: string | undefine
 	const t = await i18nServer.getFixedT(language, "catalog");
 	const type =
 		category === "design" ? parseDesignPageType(new URL(request.url).searchParams.get("type")) : null;
+	const requested = requestedPage(request);
 	const meta = {
 		title: t("category.metaTitle", { category: t(`nav.${category}`, { ns: "common" }) }),
 		description: t(`category.metaDescription.${category}`),
 	};
+	const categories = categoriesShown(category, type);
+	let paging: PageInfo;
+	let projects: ProjectSummary[];
 	try {
-		const rows = await listProjectsByCategory(categoriesShown(category, type));
-		const projects = rows.map((row) => toProjectSummary(row, language));
-		return { category, type, projects, failed: false, meta };
+		paging = requirePage(await countPublished({ categories }), requested);
+		const rows = await listPublishedPage({ categories }, pageSlice(paging));
+		projects = rows.map((row) => toProjectSummary(row, language));
 	} catch (error) {
+		if (error instanceof Response) throw error;
 		// The page (and the site around it) still renders with a translated alert; the cause goes to the log,
 		// never to the visitor, so the page data carries only that it failed.
 		logger.error("loading category projects failed", error, { category });
-		const projects: ProjectSummary[] = [];
-		return data({ category, type, projects, failed: true, meta }, { status: 500 });
+		const failed: PageInfo = { page: 1, pageCount: 1, total: 0, pageSize: 1 };
+		return data({ category, type, projects: [], paging: failed, failed: true, meta }, { status: 500 });
 	}
+	return { category, type, projects, paging, failed: false, meta };
 }
 
 /** The project categories a category page lists: Design holds three, narrowed by its chip; the others one. */

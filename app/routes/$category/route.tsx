@@ -27,18 +27,31 @@ export const handle = { i18n: ["catalog"] } satisfies I18nHandle;
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 	if (!data) return [];
 	const { language, origin } = rootMetaData(matches);
-	return seoMeta({ ...data.meta, path: `/${data.category}`, origin, language });
+	return seoMeta({
+		...data.meta,
+		path: categoryList(data.category, data.type),
+		paging: data.paging,
+		origin,
+		language,
+	});
 };
+
+/** A category page's address without its page: /design?type=… for a chip. */
+function categoryList(category: string, type: string | null): string {
+	return type ? `/${category}?type=${type}` : `/${category}`;
+}
 
 export const loader = ({ request, params }: LoaderFunctionArgs) => loadCategory(request, params.category);
 
 export default function CategoryPage() {
-	const { category, type, projects, failed } = useLoaderData<typeof loader>();
+	const { category, type, projects, paging, failed } = useLoaderData<typeof loader>();
 	return (
 		<>
-			<CategoryBanner category={category} count={projects.length} />
+			<CategoryBanner category={category} count={paging.total} />
 			<CategoryProjects
 				projects={projects}
+				paging={paging}
+				list={categoryList(category, type)}
 				failed={failed}
 				filters={category === "design" ? <DesignTypeChips current={type} /> : null}
 			/>

@@ -2,7 +2,7 @@ import type { HeroSlideView } from "~/components/home/hero-slider";
 import type { Language } from "~/lib/i18n";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { localizedWritten, typesetName } from "~/lib/typography.server";
-import { listArtists } from "~/models/artists.server";
+import { listArtistsPage } from "~/models/artists.server";
 import { listFeaturedProjects, toProjectSummary } from "~/models/projects.server";
 import { listActiveSlides } from "~/models/slides.server";
 import { toStoredImage } from "~/models/stored-image.server";
@@ -13,6 +13,8 @@ import { toStoredImage } from "~/models/stored-image.server";
  */
 
 const FEATURED_COUNT = 6;
+/** The designers block: two rows of seven at most, whatever the gallery's size (the rest on /artists). */
+const DESIGNERS_COUNT = 14;
 
 export async function loadHome(request: Request) {
 	const language = await getLanguage(request);
@@ -20,7 +22,7 @@ export async function loadHome(request: Request) {
 		i18nServer.getFixedT(language, "home"),
 		loadSlides(language),
 		listFeaturedProjects(FEATURED_COUNT),
-		listArtists(),
+		listArtistsPage({ offset: 0, limit: DESIGNERS_COUNT }),
 	]);
 	return {
 		meta: { title: t("meta.title"), description: t("meta.description") },

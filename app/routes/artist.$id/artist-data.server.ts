@@ -1,8 +1,11 @@
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { redirectToNotFound } from "~/lib/not-found";
+import { pageSlice } from "~/lib/paging";
+import { requestedPage, requirePage } from "~/lib/paging.server";
 import { localizedWritten, typesetName } from "~/lib/typography.server";
 import { getArtistById } from "~/models/artists.server";
-import { listProjectsByArtist, toProjectSummary } from "~/models/projects.server";
+import { countPublished } from "~/models/catalogue-counts.server";
+import { listPublishedPage, toProjectSummary } from "~/models/projects.server";
 import { toStoredImage } from "~/models/stored-image.server";
 
 /*
@@ -13,9 +16,11 @@ import { toStoredImage } from "~/models/stored-image.server";
 export async function loadArtistPage(request: Request, id: string | undefined) {
 	const artist = id ? await getArtistById(id) : undefined;
 	if (!artist) throw redirectToNotFound(request);
+	const requested = requestedPage(request);
 	const language = await getLanguage(request);
 	const t = await i18nServer.getFixedT(language, "artists");
-	const projects = await listProjectsByArtist(artist.id);
+	const paging = requirePage(await countPublished({ artistId: artist.id }), requested);
+	const projects = await listPublishedPage({ artistId: artist.id }, pageSlice(paging));
 	const description = localizedWritten(language, artist.description_en, artist.description_ru);
 	return {
 		artist: {
@@ -25,6 +30,7 @@ export async function loadArtistPage(request: Request, id: string | undefined) {
 			image: toStoredImage(artist),
 		},
 		projects: projects.map((project) => toProjectSummary(project, language)),
+		paging,
 		meta: {
 			title: t("profile.metaTitle", { name: artist.name }),
 			// The opening sentence: search snippets stay short and still say what the studio does.

@@ -4,6 +4,8 @@ import { Paragraphs } from "~/components/catalog/paragraphs";
 import { ArrowLeftIcon, ArrowRightIcon } from "~/components/icons";
 import { ProjectCard } from "~/components/project-card";
 import { ResponsiveImage } from "~/components/responsive-image";
+import { PagedList } from "~/components/ui/paged-list";
+import { formatCount } from "~/lib/format";
 import type { I18nHandle } from "~/lib/i18n";
 import { imageUrl } from "~/lib/images";
 import { absoluteUrl, localizedUrl, rootMetaData, seoMeta } from "~/lib/seo";
@@ -26,6 +28,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 		title: data.meta.title,
 		description: data.meta.description,
 		path,
+		paging: data.paging,
 		image,
 		type: "profile",
 		jsonLd: {
@@ -42,8 +45,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 export const loader = ({ request, params }: LoaderFunctionArgs) => loadArtistPage(request, params.id);
 
 export default function ArtistPage() {
-	const { artist, projects } = useLoaderData<typeof loader>();
-	const { t } = useTranslation("artists");
+	const { artist, projects, paging } = useLoaderData<typeof loader>();
+	const { t, i18n } = useTranslation("artists");
 	return (
 		<div className="mx-auto max-w-[1440px] px-5 md:px-10">
 			<div className="pt-8 md:pt-12">
@@ -116,8 +119,10 @@ export default function ArtistPage() {
 					>
 						{t("profile.worksTitle", { name: artist.name })}
 					</h2>
-					{projects.length > 0 ? (
-						<p className="text-sm text-muted">{t("profile.works", { count: projects.length })}</p>
+					{paging.total > 0 ? (
+						<p className="text-sm text-muted">
+							{t("profile.works", { count: paging.total, number: formatCount(paging.total, i18n.language) })}
+						</p>
 					) : null}
 				</div>
 				{projects.length === 0 ? (
@@ -128,13 +133,15 @@ export default function ArtistPage() {
 						</Link>
 					</div>
 				) : (
-					<ul className="mt-10 grid gap-x-6 gap-y-12 sm:grid-cols-2 lg:grid-cols-3">
-						{projects.map((project) => (
-							<li key={project.id}>
-								<ProjectCard project={project} opens="project" headingLevel={3} showPrice />
-							</li>
-						))}
-					</ul>
+					<PagedList
+						items={projects}
+						paging={paging}
+						list={`/artist/${encodeURIComponent(artist.id)}`}
+						className="mt-10 grid gap-x-6 gap-y-12 sm:grid-cols-2 lg:grid-cols-3"
+						renderItem={(project) => (
+							<ProjectCard project={project} opens="project" headingLevel={3} showPrice />
+						)}
+					/>
 				)}
 			</section>
 		</div>

@@ -31,7 +31,8 @@ export async function loadProjectPage(request: Request, id: string) {
 	const language = await getLanguage(request);
 	const [galleryRows, byArtist, related, t] = await Promise.all([
 		listProjectImages(row.id),
-		row.artist_id ? listProjectsByArtist(row.artist_id) : [],
+		// One more than shown: the piece itself may be among them.
+		row.artist_id ? listProjectsByArtist(row.artist_id, MORE_LIMIT + 1) : [],
 		listRelatedProjects(row, MORE_LIMIT),
 		i18nServer.getFixedT(language, "catalog"),
 	]);

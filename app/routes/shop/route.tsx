@@ -1,25 +1,34 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { ProjectCard } from "~/components/project-card";
+import { isShowMore, PagedList } from "~/components/ui/paged-list";
 import { deferred } from "~/lib/deferred";
+import { formatCount } from "~/lib/format";
 import type { I18nHandle } from "~/lib/i18n";
 import { rootMetaData, seoMeta } from "~/lib/seo";
 import { cx } from "~/lib/site";
 import { useTranslation } from "~/lib/translations";
 import { loadShop } from "./shop-data.server";
-import { FILTERS_DISCLOSURE_ID, shopHref } from "./shop-href";
+import { DEFAULT_SORT, FILTERS_DISCLOSURE_ID, shopHref } from "./shop-href";
 
 /** The texts this page shows besides `common` (app/lib/i18n.ts pageNamespaces). */
 export const handle = { i18n: ["shop"] } satisfies I18nHandle;
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-	seoMeta({
-		...rootMetaData(matches),
-		title: data?.meta.title ?? "FORMA",
-		description: data?.meta.description ?? "",
-		// Filtered and paged views are the same page for search engines.
-		path: "/shop",
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+	const root = rootMetaData(matches);
+	if (!data) return seoMeta({ ...root, title: "FORMA", description: "", path: "/shop" });
+	const { query, paging } = data;
+	// A category or designer view is a page of its own; a search or another order is the same list as the
+	// plain one (its page 1), and only the plain order's pages are named page by page.
+	const plain = !query.q && query.sort === DEFAULT_SORT;
+	return seoMeta({
+		...root,
+		title: data.meta.title,
+		description: data.meta.description,
+		path: shopHref({ ...query, q: "", sort: DEFAULT_SORT }),
+		paging: plain ? paging : undefined,
 	});
+};
 
 export const loader = ({ request }: LoaderFunctionArgs) => loadShop(request);
 
@@ -32,14 +41,15 @@ const ShopFilters = deferred(() => import("./shop-filters").then((module) => mod
 const ShopFiltersDisclosure = deferred(() =>
 	import("./shop-filters").then((module) => module.ShopFiltersDisclosure),
 );
-/** The page links under the results work as plain links until their code is here too. */
-const Pagination = deferred(() => import("~/components/ui/pagination").then((module) => module.Pagination));
-
 export default function ShopPage() {
-	const { query, designers, sorts, projects, total, page, pageCount } = useLoaderData<typeof loader>();
-	const { t } = useTranslation("shop");
+	const { query, designers, sorts, projects, paging } = useLoaderData<typeof loader>();
+	const { t, i18n } = useTranslation("shop");
 	const navigation = useNavigation();
-	const updating = navigation.state === "loading" && navigation.location.pathname === "/shop";
+	// A new filter or order fades the old results; "Show more" keeps them as they are.
+	const updating =
+		navigation.state === "loading" &&
+		navigation.location.pathname === "/shop" &&
+		!isShowMore(navigation.location);
 	return (
 		<div className="mx-auto max-w-[1440px] px-5 md:px-10">
 			<header className="border-b border-line pt-16 pb-10 md:pt-24 md:pb-14">
@@ -59,8 +69,17 @@ export default function ShopPage() {
 
 			<div className="flex items-baseline justify-between gap-4 pt-10">
 				<p aria-live="polite" className="flex flex-wrap items-baseline gap-x-3 text-sm">
-					<span className="font-semibold">{t("count", { count: total })}</span>
-					{pageCount > 1 ? <span className="text-muted">{t("pageOf", { page, pageCount })}</span> : null}
+					<span className="font-semibold">
+						{t("count", { count: paging.total, number: formatCount(paging.total, i18n.language) })}
+					</span>
+					{paging.pageCount > 1 ? (
+						<span className="text-muted">
+							{t("pageOf", {
+								page: formatCount(paging.page, i18n.language),
+								pageCount: formatCount(paging.pageCount, i18n.language),
+							})}
+						</span>
+					) : null}
 				</p>
 				<ShopFiltersJumpLink />
 			</div>
@@ -81,15 +100,17 @@ export default function ShopPage() {
 						</Link>
 					</div>
 				) : (
-					<ul className="mt-6 grid gap-x-6 gap-y-12 sm:grid-cols-2 lg:grid-cols-3">
-						{projects.map((project, index) => (
-							<li key={project.id}>
-								<ProjectCard project={project} opens="project" showPrice priority={index === 0} />
-							</li>
-						))}
-					</ul>
+					<PagedList
+						items={projects}
+						paging={paging}
+						list={shopHref(query)}
+						hrefFor={(number) => shopHref(query, number)}
+						className="mt-6 grid gap-x-6 gap-y-12 sm:grid-cols-2 lg:grid-cols-3"
+						renderItem={(project, index) => (
+							<ProjectCard project={project} opens="project" showPrice priority={index === 0} />
+						)}
+					/>
 				)}
-				<Pagination page={page} pageCount={pageCount} hrefFor={(number) => shopHref(query, number)} />
 			</div>
 
 			<div className="pb-16 md:hidden">

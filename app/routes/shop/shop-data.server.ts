@@ -1,9 +1,17 @@
 import * as z from "zod";
 import { PROJECT_CATEGORIES } from "~/lib/categories";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
+import { pageSlice } from "~/lib/paging";
+import { requestedPage, requirePage } from "~/lib/paging.server";
 import { typesetName } from "~/lib/typography.server";
-import { listArtistsWithWorks } from "~/models/artists.server";
-import { SHOP_SORTS, searchProjects, toProjectSummary } from "~/models/projects.server";
+import { listShopDesigners } from "~/models/artists.server";
+import {
+	type CatalogueFilter,
+	countPublishedProjects,
+	listPublishedPage,
+	SHOP_SORTS,
+	toProjectSummary,
+} from "~/models/projects.server";
 import { DEFAULT_SORT, MAX_QUERY_LENGTH } from "./shop-href";
 
 /*
@@ -11,21 +19,25 @@ import { DEFAULT_SORT, MAX_QUERY_LENGTH } from "./shop-href";
  * instead of four shared ones (each shared server module costs the page an empty chunk).
  */
 
+/** How many designers the filter offers: those with the most works (and the one chosen). */
+const DESIGNER_OPTIONS = 40;
+
 export async function loadShop(request: Request) {
 	const params = parseShopQuery(new URL(request.url).searchParams);
+	const requested = requestedPage(request);
 	const language = await getLanguage(request);
 	const t = await i18nServer.getFixedT(language, "shop");
-	const designers = await listArtistsWithWorks();
-	// ?designer= holds an artist's id (the same id the artist page and counts use); a designer the catalogue
-	// does not know is ignored, and case does not matter so hand-typed links still work.
+	// ?designer= holds an artist's id (the same id the artist page and counts use); case does not matter so
+	// hand-typed links still work, and a designer without published works is ignored.
+	const designers = await listShopDesigners(DESIGNER_OPTIONS, params.designer?.toLowerCase());
 	const designer = designers.find((artist) => artist.id === params.designer?.toLowerCase())?.id;
-	const result = await searchProjects({
-		category: params.category,
+	const filter: CatalogueFilter = {
+		categories: params.category ? [params.category] : undefined,
 		artistId: designer,
 		query: params.q || undefined,
-		sort: params.sort,
-		page: params.page,
-	});
+	};
+	const paging = requirePage(await countPublishedProjects(filter), requested);
+	const projects = await listPublishedPage(filter, pageSlice(paging), params.sort);
 	return {
 		query: {
 			category: params.category ?? "",
@@ -36,17 +48,16 @@ export async function loadShop(request: Request) {
 		designers: designers.map((artist) => ({ id: artist.id, name: typesetName(artist.name) })),
 		// The sort options travel with the data: SHOP_SORTS lives in a server-only module.
 		sorts: [...SHOP_SORTS],
-		projects: result.projects.map((project) => toProjectSummary(project, language)),
-		total: result.total,
-		page: result.page,
-		pageCount: result.pageCount,
+		projects: projects.map((project) => toProjectSummary(project, language)),
+		paging,
 		meta: { title: t("metaTitle"), description: t("metaDescription") },
 	};
 }
 
 /**
- * The shop's URL is its state. Anything a visitor (or a stale link) can type is accepted: a value that does
- * not parse falls back to its default instead of failing the page.
+ * The shop's URL is its state. Anything a visitor (or a stale link) can type in a filter is accepted: a
+ * value that does not parse falls back to its default instead of failing the page. The page is read apart
+ * (requestedPage): a page that is not one of the list's is a 404.
  */
 export function parseShopQuery(searchParams: URLSearchParams) {
 	const schema = z.object({
@@ -59,7 +70,6 @@ export function parseShopQuery(searchParams: URLSearchParams) {
 			.optional()
 			.catch(undefined),
 		sort: z.enum(SHOP_SORTS).catch(DEFAULT_SORT),
-		page: z.coerce.number().int().min(1).catch(1),
 	});
 	return schema.parse(Object.fromEntries(searchParams));
 }

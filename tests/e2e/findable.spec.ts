@@ -97,7 +97,7 @@ test.describe("shipping and returns", () => {
 		await expect(page.getByRole("heading", { level: 2, name: /^\d+\.\sВозврат$/ })).toBeVisible();
 		await expect(page.getByText(/продлевает\sэтот\sсрок\sдо\s14\sдней/)).toBeVisible();
 
-		const sitemap = await (await request.get("/sitemap.xml")).text();
+		const sitemap = await (await request.get("/sitemap/pages.xml")).text();
 		expect(sitemap).toContain("/shipping</loc>");
 	});
 });

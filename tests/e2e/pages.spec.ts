@@ -141,42 +141,7 @@ test.describe("search engine files", () => {
 	// Fetched over HTTP (the request fixture), where the browser's JavaScript setting plays no part.
 	test.skip(({ js }) => !js, "HTTP only: one run is enough");
 
-	test("sitemap.xml lists every page in both languages with hreflang alternates", async ({ request }) => {
-		const response = await request.get("/sitemap.xml");
-		expect(response.status()).toBe(200);
-		expect(response.headers()["content-type"]).toContain("application/xml");
-		const xml = await response.text();
-		const origin = new URL(response.url()).origin;
-		expect(xml).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
-		for (const path of [
-			"/",
-			"/art",
-			"/artists",
-			"/shop",
-			"/about",
-			"/contact",
-			"/shipping",
-			"/terms",
-			"/privacy",
-		]) {
-			expect(xml).toContain(`<loc>${origin}${path}</loc>`);
-			expect(xml).toContain(`<loc>${origin}${path}?lng=ru</loc>`);
-		}
-		expect(xml).toContain(`<loc>${origin}/artist/corpus-studio</loc>`);
-
-		const project = `${origin}/project/arc-lounge-chair`;
-		const entries = xml.split("<url>").filter((entry) => entry.includes(`<loc>${project}`));
-		expect(entries).toHaveLength(2);
-		for (const entry of entries) {
-			expect(entry).toContain(`<xhtml:link rel="alternate" hreflang="en" href="${project}"/>`);
-			expect(entry).toContain(`<xhtml:link rel="alternate" hreflang="ru" href="${project}?lng=ru"/>`);
-			expect(entry).toContain(`<xhtml:link rel="alternate" hreflang="x-default" href="${project}"/>`);
-			expect(entry).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}/);
-		}
-		// 18 projects, 7 artists and 12 other pages, each in two languages.
-		expect(xml.match(/<url>/g)).toHaveLength(74);
-	});
-
+	// sitemap.xml and its files: tests/integration/sitemap.test.ts.
 	test("robots.txt allows the site, keeps private areas out and points to the sitemap", async ({
 		request,
 	}) => {

@@ -54,18 +54,27 @@ test("host header reflection: production refuses to start without SITE_URL, and 
 	}
 });
 
-test("host header reflection: a foreign Host never reaches sitemap.xml, robots.txt or a page's links", async ({
+test("host header reflection: a foreign Host never reaches the sitemap, robots.txt or a page's links", async ({
 	baseURL,
 }) => {
 	const origin = baseURL ?? "";
-	for (const path of ["/sitemap.xml", "/robots.txt", "/", "/?lng=ru", "/shop", "/artists"]) {
+	for (const path of [
+		"/sitemap.xml",
+		"/sitemap/pages.xml",
+		"/sitemap/projects-1.xml",
+		"/robots.txt",
+		"/",
+		"/?lng=ru",
+		"/shop",
+		"/artists",
+	]) {
 		const { status, body } = await getWithHost(origin, path);
 		expect(status, path).toBe(200);
 		expect(body, path).not.toContain(FOREIGN_HOST);
 		// The configured origin is what the links name (playwright.config.ts: SITE_URL = the server's address).
 		expect(body, path).toContain(origin);
 	}
-	const sitemap = await getWithHost(origin, "/sitemap.xml");
+	const sitemap = await getWithHost(origin, "/sitemap/projects-1.xml");
 	const project = /<loc>[^<]*(\/project\/[^<?]+)<\/loc>/.exec(sitemap.body)?.[1];
 	expect(project).toBeTruthy();
 	const page = await getWithHost(origin, project ?? "/");

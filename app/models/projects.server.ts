@@ -309,29 +309,44 @@ const ADMIN_PROJECT_ORDER = {
 export async function listProjectsForAdmin(
 	options: { query?: string; sort?: AdminProjectSort; direction?: SortDirection; page?: number } = {},
 ): Promise<Paged<ProjectRecord>> {
-	let query = selectProjects({ includeDrafts: true });
 	const text = options.query?.trim();
+	const sort = ADMIN_PROJECT_SORTS.includes(options.sort as AdminProjectSort) ? options.sort : "created";
+	// The artist's name is needed to match a query or to sort by designer; otherwise the ids come from
+	// projects alone (the default order, newest first, from an index).
+	let ids = db.selectFrom("projects").leftJoin("artists", "artists.id", "projects.artist_id");
 	if (text) {
-		query = query.where(
+		ids = ids.where(
 			sql<number>`instr(search_fold(projects.name || ' ' || coalesce(artists.name, '') || ' ' || projects.id), ${foldForSearch(text)})`,
 			">",
 			0,
 		);
 	}
-	const { total } = await query
-		.clearSelect()
+	const counted = text ? ids : db.selectFrom("projects");
+	const { total } = await counted
 		.select((eb) => eb.fn.countAll<number>().as("total"))
 		.executeTakeFirstOrThrow();
 	const window = pageWindow(Number(total), options.page ?? 1);
-	const sort = ADMIN_PROJECT_SORTS.includes(options.sort as AdminProjectSort) ? options.sort : "created";
 	const direction = options.direction === "asc" ? sql`asc` : sql`desc`;
-	const rows = await query
+	const page = await ids
+		.select("projects.id")
 		.orderBy(sql`${ADMIN_PROJECT_ORDER[sort ?? "created"]} ${direction}`)
 		.orderBy("projects.created_at", "desc")
 		.orderBy("projects.id")
 		.limit(window.limit)
 		.offset(window.offset)
 		.execute();
+	const rows =
+		page.length > 0
+			? await selectProjects({ includeDrafts: true })
+					.where(
+						"projects.id",
+						"in",
+						page.map((row) => row.id),
+					)
+					.execute()
+			: [];
+	const place = new Map(page.map((row, index) => [row.id, index]));
+	rows.sort((a, b) => (place.get(a.id) ?? 0) - (place.get(b.id) ?? 0));
 	return { rows, total: Number(total), page: window.page, pageCount: window.pageCount };
 }
 

@@ -308,10 +308,10 @@ async function benchSize(size: number, baseDatabase: string, env: NodeJS.Process
 async function adminTable(origin: string, size: number): Promise<void> {
 	const cookie = await signInCookie(origin, ADMIN.username, ADMIN.password);
 	const pages = [
-		{ page: "admin list", path: "/admin/projects" },
-		{ page: "admin search", path: "/admin/projects?q=oak" },
-		{ page: "admin list by name", path: "/admin/projects?sort=name&dir=asc" },
-		{ page: "admin edit", path: "/admin/projects/edit/arc-lounge-chair" },
+		{ page: "admin list", path: "/admin/projects", target: true },
+		{ page: "admin search", path: "/admin/projects?q=oak", target: true },
+		{ page: "admin list by name", path: "/admin/projects?sort=name&dir=asc", target: false },
+		{ page: "admin edit", path: "/admin/projects/edit/arc-lounge-chair", target: true },
 	];
 	const rows: Row[] = [];
 	for (const item of pages) {
@@ -326,7 +326,7 @@ async function adminTable(origin: string, size: number): Promise<void> {
 		}
 		times.sort((a, b) => a - b);
 		const p99 = round(percentile(times, 0.99));
-		keep(`${item.page}\tadmin`, size, {
+		keep(`${item.page}\t${item.target ? "admin" : "admin (info)"}`, size, {
 			status,
 			bytes: 0,
 			p50Ms: round(percentile(times, 0.5)),
@@ -342,8 +342,8 @@ async function adminTable(origin: string, size: number): Promise<void> {
 			"p50 ms": round(percentile(times, 0.5)),
 			"p99 ms": p99,
 			n: times.length,
-			target: `≤ ${TARGETS.adminMs} ms`,
-			result: p99 <= TARGETS.adminMs && status === 200 ? "PASS" : "FAIL",
+			target: item.target ? `≤ ${TARGETS.adminMs} ms` : "—",
+			result: item.target ? (p99 <= TARGETS.adminMs && status === 200 ? "PASS" : "FAIL") : "info",
 		});
 	}
 	console.log("\nAdmin (signed in as an administrator, sequential requests):");
@@ -402,7 +402,9 @@ function summary(): boolean {
 		const small = bySize.get(smallest);
 		if (!top) continue;
 		const row: Row = { page: page ?? "", lng: kind ?? "" };
-		if (kind === "admin") {
+		if (kind === "admin (info)") {
+			Object.assign(row, { "p99 ms": top.p99Ms, result: "info" });
+		} else if (kind === "admin") {
 			const ok = top.status === 200 && top.p99Ms <= TARGETS.adminMs;
 			pass &&= ok;
 			Object.assign(row, { "p99 ms": top.p99Ms, result: ok ? "PASS" : "FAIL" });

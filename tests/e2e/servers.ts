@@ -27,6 +27,11 @@ export const ARTIST_WRITES_PORT = FIRST_PORT + 7;
  * +40 and +41, past the security specs' +10 … +39.
  */
 export const INSTANCE_PORTS = [FIRST_PORT + 40, FIRST_PORT + 41] as const;
+/**
+ * The catalogue-paging spec's own servers, one per project (a catalogue grown past one page, which the
+ * shared servers must not show): +9 and +42 (+8 is the run's mail server, tests/e2e/mailbox.ts).
+ */
+export const PAGING_PORTS = { js: FIRST_PORT + 9, noJs: FIRST_PORT + 42 } as const;
 
 /** The data folder of the server on `port`: its database is forma.sqlite, its uploads uploads/. */
 export function dataDirFor(port: number | string): string {

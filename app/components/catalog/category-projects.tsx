@@ -64,6 +64,7 @@ export function CategoryProjects({
 					items={projects}
 					paging={paging}
 					list={list}
+					labelledBy="category-projects"
 					className="mt-8 grid gap-x-6 gap-y-14 sm:grid-cols-2 lg:grid-cols-3"
 					renderItem={(project, index) => (
 						<ProjectCard project={project} headingLevel={3} showPrice priority={index === 0} />

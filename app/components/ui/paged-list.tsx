@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useRef } from "react";
 import { formatCount } from "~/lib/format";
 import { type PageInfo, pageHref } from "~/lib/paging";
 import { useTranslation } from "~/lib/translations";
+import { useHydrated } from "~/lib/use-hydrated";
 import { Pagination } from "./pagination";
 
 /**
@@ -126,16 +127,19 @@ export function PagedList<Item extends { id: string | number }>({
 	renderItem,
 	className,
 	itemClassName,
+	labelledBy,
 	...props
 }: PagedProps<Item> & {
 	renderItem: (item: Item, index: number) => ReactNode;
 	className?: string;
 	itemClassName?: string;
+	/** The id of the heading that names the list. */
+	labelledBy?: string;
 }) {
 	return (
 		<PagedItems {...props}>
 			{(items) => (
-				<ul className={className}>
+				<ul className={className} aria-labelledby={labelledBy}>
 					{items.map((item, index) => (
 						<li key={item.id} className={itemClassName} data-paged-item="">
 							{renderItem(item, index)}
@@ -159,6 +163,7 @@ function PagedListFooter<Item>({
 	const { t, i18n } = useTranslation();
 	const location = useLocation();
 	const navigation = useNavigation();
+	const hydrated = useHydrated();
 	if (paging.pageCount <= 1) return null;
 	const next = hrefFor(paging.page + 1);
 	const loading =
@@ -180,6 +185,8 @@ function PagedListFooter<Item>({
 					preventScrollReset
 					state={{ continues: location.key } satisfies ShowMoreState}
 					aria-disabled={loading || undefined}
+					// Until the page has hydrated this is a plain link to the next page (tests wait for the mark).
+					data-enhanced={hydrated || undefined}
 					className="button-primary aria-disabled:opacity-60"
 				>
 					{loading ? t("paging.loading") : t("paging.showMore")}

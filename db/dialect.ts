@@ -98,7 +98,7 @@ export async function dropContentVersionTriggers<DB>(db: Kysely<DB>, table: stri
 
 /**
  * The keys of `catalogue_counts` a published piece counts under, as SQL over the trigger's `new` or `old`
- * row: its category's, its artist's, and the two together (migration 0015). A piece without an artist counts
+ * row: its category's, its artist's, and the two together (migration 0016). A piece without an artist counts
  * in its category only.
  */
 function countKeys(row: "new" | "old"): string[] {
@@ -108,7 +108,7 @@ function countKeys(row: "new" | "old"): string[] {
 const COUNT_TRIGGERS = ["insert", "update", "delete"] as const;
 
 /**
- * Triggers that keep `catalogue_counts` (published pieces by category and artist, migration 0015) in step
+ * Triggers that keep `catalogue_counts` (published pieces by category and artist, migration 0016) in step
  * with every write to projects, whoever makes it (the app, a CLI, a bulk load), in the write's own
  * transaction. An update that changes neither status, category nor artist touches no count, so editing a
  * price or a description never waits on a count row. SQLite: one trigger per event, an upsert per key;

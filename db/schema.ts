@@ -268,7 +268,7 @@ export interface ScheduledJobsTable {
 }
 
 /**
- * Published pieces by category and artist, kept by triggers on projects (migration 0015, db/dialect.ts):
+ * Published pieces by category and artist, kept by triggers on projects (migration 0016, db/dialect.ts):
  * (category, "") a category's, ("", artist) an artist's, (category, artist) both. Every public count and
  * facet reads a few of these rows instead of counting the catalogue.
  */

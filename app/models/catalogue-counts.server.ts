@@ -2,7 +2,7 @@ import type { ProjectCategory } from "~/lib/categories";
 import { db } from "~/lib/db.server";
 
 /*
- * Counts of published pieces, read from `catalogue_counts` (migration 0015), which triggers keep in step
+ * Counts of published pieces, read from `catalogue_counts` (migration 0016), which triggers keep in step
  * with every write to projects: a count is a sum of at most seven rows found by their key, whatever the
  * catalogue's size. Key: (category, "") a category's, ("", artist) an artist's, (category, artist) both.
  */

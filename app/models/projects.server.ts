@@ -115,7 +115,7 @@ export const SHOP_SORTS = ["newest", "price-asc", "price-desc"] as const;
 export type ShopSort = (typeof SHOP_SORTS)[number];
 
 /**
- * The orders a public list takes, each read straight from an index of migration 0015 (never sorted per
+ * The orders a public list takes, each read straight from an index of migration 0016 (never sorted per
  * request): newest first, or by price with the pieces without one ("Price on request") last both ways.
  * Ties fall to the newest, then the id, so a page boundary never moves.
  */

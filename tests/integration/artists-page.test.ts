@@ -29,7 +29,7 @@ describe("/artists", () => {
 		console.info(`/artists loader: ${statements} SQL statement(s) for ${artists.length} artists`);
 
 		expect(data.artists.map((card) => [card.id, card.workCount])).toEqual(expected);
-		// The page's artists, their count and their works' counts (catalogue_counts, migration 0015).
+		// The page's artists, their count and their works' counts (catalogue_counts, migration 0016).
 		expect(statements).toBe(3);
 
 		await db

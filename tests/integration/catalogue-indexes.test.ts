@@ -57,7 +57,7 @@ function planReading(plans: Array<{ sql: string; plan: string }>, table: string)
 	return found.plan;
 }
 
-/** The indexes migration 0015 made for the public lists. */
+/** The indexes migration 0016 made for the public lists. */
 const LIST_INDEXES =
 	/projects_(published_newest|published_id|category_newest|artist_newest|price_asc|price_desc|category_price_asc|category_price_desc)_idx/;
 

@@ -26,7 +26,7 @@ export const MAX_PHONE_LENGTH = 32;
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 128;
 
-/** An e-mail address; the purchase form and registration word the message differently (spec). */
+/** An e-mail address; the purchase form and registration word the message differently (decision 0028). */
 export const emailField = (message = "validation.emailInvalid") =>
 	z.string({ error: message }).trim().max(MAX_EMAIL_LENGTH, "validation.tooLong").pipe(z.email(message));
 
@@ -62,7 +62,7 @@ export const russianPhoneField = z
 	.transform((value) => value.replace(/[\s()-]/g, ""))
 	.pipe(z.string().regex(/^\+7\d{10}$/, "validation.phoneFormat"));
 
-/** Purchase-form phone (spec): at least 11 characters. */
+/** Purchase-form phone: at least 11 characters (decision 0028). */
 export const contactPhoneField = z
 	.string({ error: "validation.phoneMin" })
 	.trim()

@@ -54,7 +54,7 @@ test.describe("accounts", () => {
 	test("an empty sign-in gets the spec's two messages, in Russian", async ({ page }) => {
 		await page.goto("/login?lng=ru");
 		await page.getByRole("button", { name: "Войти" }).click();
-		// Spec §5, word for word: next to each field, by the browser's check or the server's.
+		// The spec's words (decision 0028, tests/unit/spec-words.test.ts): next to each field, by the browser's check or the server's.
 		await expect(page.getByText("Имя пользователя обязательно")).toBeVisible();
 		await expect(page.getByText("Пароль обязателен")).toBeVisible();
 		await expect(page.getByLabel("Имя пользователя или email")).toHaveAttribute("aria-invalid", "true");

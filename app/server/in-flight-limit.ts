@@ -9,19 +9,21 @@
  *   counts attempts before hashing and hashes on half the cores at most, but every refused post still
  *   renders a whole page: 150 at once kept a picture waiting 2–4 s. So at most 2 per address and 16 in
  *   all are let through at a time; a person signing in sends one.
+ *
+ * Paths are read as the router reads them (requestPath): `/LOGIN`, `/login/` and `/login.data` are `/login`.
  */
 import type { NextFunction, Request, Response } from "express";
 import onHeaders from "on-headers";
 import { logger } from "~/lib/logger.server";
 import { bilingualErrorPage, discardRefusedBody, refusalPageHeaders } from "./refusal-pages";
-import { requestUrl } from "./request-guards";
+import { requestPath } from "./request-guards";
 
 const MAX_UPLOADS_PER_ADDRESS = 4;
 const MAX_SIGN_INS_PER_ADDRESS = 2;
 const MAX_SIGN_INS = 16;
 
-/** Posts that end in a password hash (with JavaScript they go to the route's `.data` URL). */
-const PASSWORD_FORMS = new Set(["/login", "/login.data", "/register", "/register.data"]);
+/** Posts that end in a password hash. */
+const PASSWORD_FORMS = new Set(["/login", "/register"]);
 
 interface LimitOptions {
 	/** For the log. */
@@ -46,7 +48,7 @@ function inFlightLimit(options: LimitOptions) {
 		const count = byAddress.get(address) ?? 0;
 		if (count >= perAddress || total >= overall) {
 			logger.warn(`${options.name} refused: too many at once`, {
-				path: req.path,
+				path: requestPath(res),
 				fromAddress: count,
 				inFlight: total,
 			});
@@ -90,7 +92,7 @@ export const uploadLimit = () =>
 export const signInLimit = () =>
 	inFlightLimit({
 		name: "sign-in",
-		applies: (req, res) => req.method === "POST" && PASSWORD_FORMS.has(requestUrl(res).pathname),
+		applies: (req, res) => req.method === "POST" && PASSWORD_FORMS.has(requestPath(res)),
 		perAddress: MAX_SIGN_INS_PER_ADDRESS,
 		overall: MAX_SIGN_INS,
 		retryAfterSeconds: 1,

@@ -100,8 +100,8 @@ ${body}
  * never reached the app): the message in both languages, and a link home.
  */
 export function bilingualErrorPage(
-	status: 400 | 429,
-	messageKey: "malformedRequest" | "tooManyUploads" | "tooManySignIns",
+	status: 400 | 405 | 429,
+	messageKey: "malformedRequest" | "methodNotAllowed" | "tooManyUploads" | "tooManySignIns",
 ): string {
 	const sections = (["en", "ru"] as const).map(
 		(language) => `<p lang="${language}">${escapeHtml(TEXTS[language].error[messageKey])}</p>`,

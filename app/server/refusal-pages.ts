@@ -101,7 +101,7 @@ ${body}
  */
 export function bilingualErrorPage(
 	status: 400 | 405 | 429,
-	messageKey: "malformedRequest" | "methodNotAllowed" | "tooManyUploads" | "tooManySignIns",
+	messageKey: "malformedRequest" | "methodNotAllowed" | "tooManyUploads" | "tooManySignIns" | "tooManyForms",
 ): string {
 	const sections = (["en", "ru"] as const).map(
 		(language) => `<p lang="${language}">${escapeHtml(TEXTS[language].error[messageKey])}</p>`,

@@ -1,8 +1,8 @@
 /**
  * The production server, put together (docs/decisions/0005). The order of the steps is the design:
  * security headers, health, request log, unreadable requests, unsupported methods, static files,
- * cross-site writes, maintenance, stored images, the upload and sign-in caps, and only then the app
- * (through the page cache).
+ * cross-site writes, maintenance, stored images, the upload, sign-in and password-form caps, and only then
+ * the app (through the page cache).
  */
 import http from "node:http";
 import path from "node:path";
@@ -23,7 +23,7 @@ import { refuseCrossSiteWrites } from "./cross-site-writes";
 import { handleUnexpectedError } from "./error-handler";
 import { healthCheck } from "./health";
 import { imageFiles } from "./image-files";
-import { signInLimit, uploadLimit } from "./in-flight-limit";
+import { passwordFormLimit, signInLimit, uploadLimit } from "./in-flight-limit";
 import { scheduleMailSender } from "./mail-sender";
 import { maintenanceGate } from "./maintenance-gate";
 import { remixHandler } from "./remix-handler";
@@ -100,6 +100,7 @@ export async function startServer(env: Env, buildArgument: string | undefined): 
 	);
 	app.use(uploadLimit());
 	app.use(signInLimit());
+	app.use(passwordFormLimit());
 	app.all("*", remixHandler({ handleRemix, site, pageCache }));
 
 	app.use(handleUnexpectedError);

@@ -101,7 +101,7 @@ export async function startServer(env: Env, buildArgument: string | undefined): 
 	app.use(uploadLimit());
 	app.use(signInLimit());
 	app.use(passwordFormLimit());
-	app.all("*", remixHandler({ handleRemix, site, pageCache }));
+	app.all("*", remixHandler({ build, handleRemix, site, pageCache }));
 
 	app.use(handleUnexpectedError);
 

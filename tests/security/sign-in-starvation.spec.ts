@@ -98,9 +98,19 @@ test("sign-in starvation: 80 wrong current passwords from one account never refu
 });
 
 test("current-password guessing: after five wrong passwords the account waits longer for each (429, Retry-After, translated)", async () => {
-	// The burst above used up the free failures: the next guess waits.
-	const english = await wrongCurrentPassword("one-more-guess");
-	expect(english.status).toBe(429);
+	// Five wrong guesses are free (the burst above may have used some of them: its posts beyond two at a
+	// time were turned away at the door), then the next one has to wait.
+	let english: Response | undefined;
+	for (let guess = 0; guess < 6; guess++) {
+		const response = await wrongCurrentPassword(`one-more-guess-${guess}`);
+		if (response.status === 429) {
+			english = response;
+			break;
+		}
+		expect(response.status).toBe(400);
+		await response.arrayBuffer();
+	}
+	if (!english) throw new Error("six wrong current passwords in a row were all checked");
 	expect(Number(english.headers.get("Retry-After"))).toBeGreaterThanOrEqual(1);
 	expect(await visibleText(english)).toContain("Too many attempts to enter the current password");
 	const russian = await fetch(`${site.origin}/account?lng=ru`, {

@@ -18,6 +18,7 @@ import { deferred } from "./lib/deferred";
 import { preloadedFonts } from "./lib/fonts";
 import { maintenanceInfo } from "./lib/maintenance";
 import { useNonce } from "./lib/nonce";
+import type { PageCacheHandle } from "./lib/page-cache-policy";
 import { useRootData, useTheme } from "./lib/root-data";
 import { PageLanguageProvider, TranslationsScript, useTranslation } from "./lib/translations";
 import { loadRoot, rootHeaders } from "./root.server";
@@ -35,6 +36,9 @@ export const links: LinksFunction = () => [
 	{ rel: "stylesheet", href: stylesheet },
 	{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
+
+/** Every page reads `?lng=` (the language a link asks for): it is part of every shared copy's key. */
+export const handle = { pageCache: { query: ["lng"] } } satisfies PageCacheHandle;
 
 export const loader = ({ request }: LoaderFunctionArgs) => loadRoot(request);
 

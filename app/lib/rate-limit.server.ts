@@ -237,26 +237,32 @@ export class BusyError extends Error {
 
 /**
  * At most `concurrent` tasks run at once; others wait in line. A caller may refuse to wait behind more
- * than `maxWaiting` others (BusyError), so a burst is turned away at once instead of piling up.
+ * than `maxWaiting` others (BusyError), so a burst is turned away at once instead of piling up. A task
+ * that goes `first` takes its place ahead of every task that does not, and counts only those like it
+ * ahead of it: a crowd of ordinary tasks can delay it by the ones already running, never refuse it.
  */
 export interface ConcurrencyLimit {
-	run<T>(task: () => Promise<T>, options?: { maxWaiting?: number }): Promise<T>;
+	run<T>(task: () => Promise<T>, options?: { maxWaiting?: number; first?: boolean }): Promise<T>;
 }
 
 export function createConcurrencyLimit(concurrent: number): ConcurrencyLimit {
 	let running = 0;
+	const waitingFirst: Array<() => void> = [];
 	const waiting: Array<() => void> = [];
 	const release = () => {
 		// Hand the slot straight to the next in line, so a newcomer cannot overtake the queue.
-		const next = waiting.shift();
+		const next = waitingFirst.shift() ?? waiting.shift();
 		if (next) next();
 		else running -= 1;
 	};
 	return {
-		async run(task, { maxWaiting = Number.POSITIVE_INFINITY } = {}) {
+		async run(task, { maxWaiting = Number.POSITIVE_INFINITY, first = false } = {}) {
 			if (running < concurrent) running += 1;
-			else if (waiting.length >= maxWaiting) throw new BusyError("too many tasks waiting");
-			else await new Promise<void>((resolve) => waiting.push(resolve));
+			else {
+				const ahead = first ? waitingFirst.length : waitingFirst.length + waiting.length;
+				if (ahead >= maxWaiting) throw new BusyError("too many tasks waiting");
+				await new Promise<void>((resolve) => (first ? waitingFirst : waiting).push(resolve));
+			}
 			try {
 				return await task();
 			} finally {

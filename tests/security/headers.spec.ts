@@ -1,7 +1,8 @@
 import { expect, type Page, test } from "@playwright/test";
 import { inlineCodeHashes } from "../support/inline-code";
 import { plain } from "../support/plain";
-import { ADMIN, type Site, securityPort, signIn, startSite } from "./site";
+import { rawRequest } from "./http-client";
+import { ADMIN, BUILD_DIR, type Site, securityPort, signIn, startSite } from "./site";
 
 /**
  * What the response headers promise the browser (docs/decisions/0008-security-headers.md): https only,
@@ -102,6 +103,77 @@ test("stale nonce from the page cache: every cached copy names one fresh nonce i
 	}
 	expect(sharedCopies, "the page cache served the repeat visits").toBeGreaterThanOrEqual(3);
 	expect(new Set(nonces).size, "no nonce is sent twice").toBe(nonces.length);
+});
+
+/** What every answer carries, whatever made it (the security-headers middleware of app/server/start.ts). */
+function expectCommonHeaders(headers: Record<string, string>, what: string) {
+	expect(headers["x-content-type-options"], what).toBe("nosniff");
+	expect(headers["x-frame-options"], what).toBe("DENY");
+	expect(headers["strict-transport-security"], what).toBe("max-age=31536000; includeSubDomains");
+	expect(headers["referrer-policy"], what).toBeTruthy();
+	expect(headers["permissions-policy"] ?? "", what).toContain("camera=()");
+	const csp = directives(headers["content-security-policy"] ?? null);
+	expect(csp.get("frame-ancestors"), what).toEqual(["'none'"]);
+	expect(csp.has("default-src"), what).toBe(true);
+}
+
+test("side doors without headers: robots.txt, sitemap, locale files, JSON, CSV, files, image errors, the cross-site 403 and /healthz carry nosniff, frame options, HSTS and a CSP", async () => {
+	const site = await startSite(securityPort(34));
+	try {
+		const cookie = await signIn(site.origin, ADMIN.username, ADMIN.password);
+		const home = await (await fetch(`${site.origin}/`)).text();
+		const script = /\/build[^"]*\/entry\.client-[\w-]+\.js/.exec(home)?.[0];
+		expect(script, "the home page names its script").toBeTruthy();
+		const image = /\/resources\/images\/[^"'\s,?]+/.exec(home)?.[0];
+		expect(image, "the home page names an image").toBeTruthy();
+		const gets: Array<[string, Record<string, string>, number]> = [
+			["/robots.txt", {}, 200],
+			["/sitemap.xml", {}, 200],
+			["/locales/en/common", {}, 200],
+			["/locales/xx/nothing", {}, 404],
+			["/admin/requests/export.csv", { Cookie: cookie }, 200],
+			[script ?? "", { "Accept-Encoding": "br" }, 200],
+			[script ?? "", {}, 200],
+			[`/${BUILD_DIR}/no-such-file.js`, {}, 404],
+			["/favicon.svg", { "Accept-Encoding": "gzip" }, 200],
+			["/favicon.svg", {}, 200],
+			[image ?? "", {}, 200],
+			["/resources/images/projects/no-such-image.jpg", {}, 404],
+			["/resources/images/projects/not-an-image.txt", {}, 404],
+			["/healthz", {}, 200],
+		];
+		for (const [path, headers, status] of gets) {
+			const response = await fetch(`${site.origin}${path}`, { headers, redirect: "manual" });
+			expect(response.status, path).toBe(status);
+			expectCommonHeaders(Object.fromEntries(response.headers), path);
+		}
+		const crossSite = await fetch(`${site.origin}/resources/theme`, {
+			method: "POST",
+			headers: { Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" },
+			body: "theme=dark",
+			redirect: "manual",
+		});
+		expect(crossSite.status).toBe(403);
+		expectCommonHeaders(Object.fromEntries(crossSite.headers), "the cross-site 403");
+		const imagePost = await rawRequest(site.port, [
+			"POST /resources/images/projects/a.jpg HTTP/1.1",
+			`Host: localhost:${site.port}`,
+			"Content-Length: 0",
+		]);
+		expect(imagePost.status).toBe(405);
+		expectCommonHeaders(imagePost.headers, "an image's 405");
+		// A 304 adds nothing: its headers would replace the stored page's in the browser's cache (a page's
+		// own policy with a policy that allows nothing, and the page would no longer run).
+		const page = await fetch(`${site.origin}/about`);
+		await page.arrayBuffer();
+		const etag = (await fetch(`${site.origin}/about`)).headers.get("etag") ?? "";
+		expect(etag).not.toBe("");
+		const revalidated = await fetch(`${site.origin}/about`, { headers: { "If-None-Match": etag } });
+		expect(revalidated.status).toBe(304);
+		expect(revalidated.headers.get("content-security-policy")).toBeNull();
+	} finally {
+		await site.stop();
+	}
 });
 
 /**

@@ -87,6 +87,31 @@ test("sign-in flood: a burst from one address is turned away at the door, before
 	expect(responses.every((response) => response.status === 401 || response.status === 429)).toBe(true);
 });
 
+test("sign-in flood spelled /LOGIN, /login/ or /log%69n is turned away at the door like /login", async () => {
+	// Routing ignores letter case, a trailing slash and %-encoding; the door must read the path the same way.
+	for (const [index, path] of ["/LOGIN", "/login/", "/Login.data", "/log%69n"].entries()) {
+		const responses = await Promise.all(
+			Array.from({ length: 60 }, (_, i) =>
+				fetch(`${site.origin}${path}`, {
+					method: "POST",
+					body: new URLSearchParams({ username: `spelled-${index}-${i}`, password: "wrong-password" }),
+					headers: { "X-Forwarded-For": `198.51.100.${30 + index}` },
+					redirect: "manual",
+				}),
+			),
+		);
+		// The server's own refusal (its policy allows nothing but its style): the app never saw these.
+		const atTheDoor = responses.filter(
+			(response) =>
+				response.status === 429 &&
+				(response.headers.get("Content-Security-Policy") ?? "").startsWith("default-src 'none'"),
+		).length;
+		await Promise.all(responses.map((response) => response.arrayBuffer()));
+		test.info().annotations.push({ type: `${path}: refused at the door`, description: String(atTheDoor) });
+		expect(atTheDoor, path).toBeGreaterThanOrEqual(40);
+	}
+});
+
 test("password-check flood: 150 sign-ins from 150 addresses are capped, and images and pages keep answering", async () => {
 	const image = await anImagePath();
 	// Warm up, then measure the quiet baseline.

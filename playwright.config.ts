@@ -97,6 +97,8 @@ export default defineConfig({
 		{
 			name: "security",
 			testDir: "tests/security",
+			// The HTTP-level proofs beside them (*.test.ts) are vitest's (docs/decisions/0011).
+			testMatch: "**/*.spec.ts",
 			use: { ...devices["Desktop Chrome"], channel: undefined, javaScriptEnabled: true },
 		},
 	],

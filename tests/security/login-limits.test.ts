@@ -1,21 +1,19 @@
-import { expect, test } from "@playwright/test";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { ADMIN, type HttpSite, startHttpSite } from "../support/http-site";
 import { plain } from "../support/plain";
-import { ADMIN, type Site, securityPort, startSite } from "./site";
 
 /**
  * Guessing passwords (docs/decisions/0004): bursts of parallel sign-ins, many addresses at once, and a
  * stranger trying to lock the owner out. The site trusts one proxy hop (TRUST_PROXY=1), so each request
  * can speak for the client address it names in X-Forwarded-For, as requests through Fly's proxy do.
  */
-test.describe.configure({ mode: "serial" });
+let site: HttpSite;
 
-let site: Site;
-
-test.beforeAll(async () => {
-	site = await startSite(securityPort(10), { TRUST_PROXY: "1" });
+beforeAll(async () => {
+	site = await startHttpSite({ TRUST_PROXY: "1" });
 });
 
-test.afterAll(async () => {
+afterAll(async () => {
 	await site?.stop();
 });
 
@@ -49,14 +47,16 @@ async function anImagePath(): Promise<string> {
 	return path;
 }
 
-test("login limit skipped by parallel requests: 150 simultaneous wrong passwords for one account are answered 429, not hashed", async () => {
+test("login limit skipped by parallel requests: 150 simultaneous wrong passwords for one account are answered 429, not hashed", async ({
+	annotate,
+}) => {
 	const statuses = await Promise.all(
 		Array.from({ length: 150 }, (_, i) =>
 			signInAttempt(ADMIN.username, `wrong-guess-${i}`, "198.51.100.10").then((response) => response.status),
 		),
 	);
 	const counts = tally(statuses);
-	test.info().annotations.push({ type: "statuses", description: JSON.stringify(counts) });
+	await annotate(JSON.stringify(counts), "statuses");
 	expect(
 		statuses.every((status) => status === 401 || status === 429),
 		site.output(),
@@ -67,7 +67,9 @@ test("login limit skipped by parallel requests: 150 simultaneous wrong passwords
 	expect(counts[429] ?? 0, JSON.stringify(counts)).toBeGreaterThanOrEqual(142);
 });
 
-test("sign-in flood: a burst from one address is turned away at the door, before any page is rendered", async () => {
+test("sign-in flood: a burst from one address is turned away at the door, before any page is rendered", async ({
+	annotate,
+}) => {
 	const responses = await Promise.all(
 		Array.from({ length: 150 }, (_, i) => signInAttempt(`door-${i}`, "wrong-password", "198.51.100.20")),
 	);
@@ -81,13 +83,15 @@ test("sign-in flood: a burst from one address is turned away at the door, before
 			bodies[i]?.includes("Too many sign-in attempts from your address at once") &&
 			bodies[i]?.includes("Слишком много попыток входа с вашего адреса"),
 	).length;
-	test.info().annotations.push({ type: "refused at the door", description: String(atTheDoor) });
+	await annotate(String(atTheDoor), "refused at the door");
 	// At most two from one address are in the app at a time; a burst arrives faster than they finish.
 	expect(atTheDoor).toBeGreaterThanOrEqual(120);
 	expect(responses.every((response) => response.status === 401 || response.status === 429)).toBe(true);
 });
 
-test("password-check flood: 150 sign-ins from 150 addresses are capped, and images and pages keep answering", async () => {
+test("password-check flood: 150 sign-ins from 150 addresses are capped, and images and pages keep answering", async ({
+	annotate,
+}) => {
 	const image = await anImagePath();
 	// Warm up, then measure the quiet baseline.
 	await timed(image);
@@ -109,7 +113,7 @@ test("password-check flood: 150 sign-ins from 150 addresses are capped, and imag
 	]);
 	const counts = tally(statuses);
 	const numbers = { quiet, during, statuses: counts };
-	test.info().annotations.push({ type: "latency (ms) and statuses", description: JSON.stringify(numbers) });
+	await annotate(JSON.stringify(numbers), "latency (ms) and statuses");
 	console.log("password-check flood:", JSON.stringify(numbers));
 
 	// Few checks at a time, a short line and a cap at the door: most of the burst is turned away with 429.

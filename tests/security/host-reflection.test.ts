@@ -1,16 +1,22 @@
-import { spawnSync } from "node:child_process";
-import fs from "node:fs";
 import http from "node:http";
-import { expect, test } from "@playwright/test";
-import { BUILD_DIR, prepareSite, runSetup, securityPort } from "./site";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { type HttpSite, startHttpSite } from "../support/http-site";
 
 /**
  * Host header reflection: an attacker sends a request with a Host (or X-Forwarded-Host) of their own; if the
  * site builds absolute URLs from it, sitemap.xml, robots.txt and the canonical/OpenGraph links of a page
  * point at the attacker, and caches (ours, a CDN's, a crawler's) keep that answer for everybody. The site
- * names its own origin (SITE_URL) instead, and production refuses to run without one.
+ * names its own origin (SITE_URL) instead, and production refuses to run without one (host-reflection.spec.ts).
  */
 const FOREIGN_HOST = "evil.example";
+
+let site: HttpSite;
+beforeAll(async () => {
+	site = await startHttpSite();
+});
+afterAll(async () => {
+	await site?.stop();
+});
 
 /** A GET with a Host header of the attacker's choosing (fetch would not let us set it). */
 function getWithHost(origin: string, path: string): Promise<{ status: number; body: string }> {
@@ -36,33 +42,13 @@ function getWithHost(origin: string, path: string): Promise<{ status: number; bo
 	});
 }
 
-test("host header reflection: production refuses to start without SITE_URL, and says so", () => {
-	const { dataDir, env } = prepareSite(securityPort(26), { SITE_URL: undefined });
-	try {
-		const setup = runSetup(env);
-		expect(setup.status).not.toBe(0);
-		expect(setup.output).toMatch(/SITE_URL: is required in production/);
-		const server = spawnSync("node", [`${BUILD_DIR}/server/server.js`, `${BUILD_DIR}/index.js`], {
-			env,
-			encoding: "utf8",
-			timeout: 30_000,
-		});
-		expect(server.status).not.toBe(0);
-		expect(`${server.stdout}${server.stderr}`).toMatch(/SITE_URL: is required in production/);
-	} finally {
-		fs.rmSync(dataDir, { recursive: true, force: true });
-	}
-});
-
-test("host header reflection: a foreign Host never reaches sitemap.xml, robots.txt or a page's links", async ({
-	baseURL,
-}) => {
-	const origin = baseURL ?? "";
+test("host header reflection: a foreign Host never reaches sitemap.xml, robots.txt or a page's links", async () => {
+	const { origin } = site;
 	for (const path of ["/sitemap.xml", "/robots.txt", "/", "/?lng=ru", "/shop", "/artists"]) {
 		const { status, body } = await getWithHost(origin, path);
 		expect(status, path).toBe(200);
 		expect(body, path).not.toContain(FOREIGN_HOST);
-		// The configured origin is what the links name (playwright.config.ts: SITE_URL = the server's address).
+		// The configured origin is what the links name (the test site's SITE_URL is its own address).
 		expect(body, path).toContain(origin);
 	}
 	const sitemap = await getWithHost(origin, "/sitemap.xml");
@@ -88,14 +74,12 @@ function robotsAllow(robots: string, path: string): boolean {
 	return best.allow;
 }
 
-test("hidden images: robots.txt lets crawlers fetch project and share images, not the private areas", async ({
-	request,
-}) => {
-	const robots = await (await request.get("/robots.txt")).text();
-	const home = await (await request.get("/")).text();
+test("hidden images: robots.txt lets crawlers fetch project and share images, not the private areas", async () => {
+	const robots = await (await fetch(`${site.origin}/robots.txt`)).text();
+	const home = await (await fetch(`${site.origin}/`)).text();
 	const image = /(?:src|content)="(?:https?:\/\/[^/"]+)?(\/resources\/images\/[^"?\s]+)/.exec(home)?.[1];
 	expect(image, "the home page shows a catalogue image").toBeTruthy();
-	expect((await request.get(image ?? "")).status()).toBe(200);
+	expect((await fetch(`${site.origin}${image}`)).status).toBe(200);
 	expect(robotsAllow(robots, image ?? "")).toBe(true);
 	for (const page of ["/", "/shop", "/project/terra-modular-sofa"])
 		expect(robotsAllow(robots, page)).toBe(true);

@@ -1,20 +1,19 @@
-import { expect, test } from "@playwright/test";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { type HttpSite, startHttpSite } from "../support/http-site";
 import { plain } from "../support/plain";
 import { openRequest } from "./http-client";
-import { type Site, securityPort, startSite } from "./site";
 
 /**
  * Slow uploads (pen test): a client may not hold connections open for minutes by trickling headers or a
  * body, nor open many uploads at once from one address. The timeouts are set short here (their defaults
  * are 20 s and 120 s) so the journeys stay quick.
  */
-test.describe.configure({ mode: "default" });
 const PROJECT = "arc-lounge-chair";
-let site: Site;
-test.beforeAll(async () => {
-	site = await startSite(securityPort(24), { HEADERS_TIMEOUT_MS: "2000", REQUEST_TIMEOUT_MS: "4000" });
+let site: HttpSite;
+beforeAll(async () => {
+	site = await startHttpSite({ HEADERS_TIMEOUT_MS: "2000", REQUEST_TIMEOUT_MS: "4000" });
 });
-test.afterAll(async () => {
+afterAll(async () => {
 	await site?.stop();
 });
 

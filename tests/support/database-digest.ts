@@ -1,28 +1,13 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import type SQLite from "better-sqlite3";
 import { type Kysely, sql } from "kysely";
 import { databaseKind } from "~db/dialect";
 
-/** Every row of every table, hashed: any write at all changes it. */
-export function databaseDigest(sqlite: SQLite.Database, { ignore = [] as string[] } = {}): string {
-	const hash = createHash("sha256");
-	const tables = sqlite
-		.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name")
-		.pluck()
-		.all() as string[];
-	for (const table of tables) {
-		if (ignore.includes(table)) continue;
-		hash.update(table);
-		hash.update(JSON.stringify(sqlite.prepare(`select * from "${table}" order by rowid`).raw().all()));
-	}
-	return hash.digest("hex");
-}
-
 /**
- * The same for a database behind Kysely, SQLite or Postgres (the integration tests run on both): every
- * table the introspector lists but those in `ignore`, its rows sorted (Postgres has no rowid to order by).
+ * Every row of every table, hashed: any write at all changes it. For a database behind Kysely, SQLite or
+ * Postgres (the integration tests run on both): every table the introspector lists but those in `ignore`,
+ * its rows sorted (Postgres has no rowid to order by).
  */
 export async function digestDatabase<DB>(db: Kysely<DB>, { ignore = [] as string[] } = {}): Promise<string> {
 	const hash = createHash("sha256");

@@ -50,21 +50,29 @@ async function anImagePath(): Promise<string> {
 test("login limit skipped by parallel requests: 150 simultaneous wrong passwords for one account are answered 429, not hashed", async ({
 	annotate,
 }) => {
+	const started = performance.now();
 	const statuses = await Promise.all(
 		Array.from({ length: 150 }, (_, i) =>
 			signInAttempt(ADMIN.username, `wrong-guess-${i}`, "198.51.100.10").then((response) => response.status),
 		),
 	);
+	const seconds = (performance.now() - started) / 1000;
 	const counts = tally(statuses);
-	await annotate(JSON.stringify(counts), "statuses");
+	await annotate(`${JSON.stringify(counts)} in ${seconds.toFixed(1)} s`, "statuses");
 	expect(
 		statuses.every((status) => status === 401 || status === 429),
 		site.output(),
 	).toBe(true);
 	// Only the pair's five free failures reach the password check, plus one or two more if the burst takes
-	// longer than the first waits (1 s, 2 s) to be answered.
-	expect(counts[401] ?? 0, JSON.stringify(counts)).toBeLessThanOrEqual(8);
-	expect(counts[429] ?? 0, JSON.stringify(counts)).toBeGreaterThanOrEqual(142);
+	// longer than the first waits (1 s, 2 s) to be answered: at most 8 for a burst answered within 7 s, and
+	// one more for each later wait (4 s, 8 s…) that runs out before it is. (Client and server share this
+	// process: on a busy machine a burst can take half a minute.) A limit that parallel requests slip past
+	// lets dozens through.
+	const checked = Math.max(8, 5 + 1 + Math.floor(Math.log2(seconds + 1)));
+	expect(counts[401] ?? 0, `${JSON.stringify(counts)} in ${seconds.toFixed(1)} s`).toBeLessThanOrEqual(
+		checked,
+	);
+	expect(counts[429] ?? 0, JSON.stringify(counts)).toBeGreaterThanOrEqual(150 - checked);
 });
 
 test("sign-in flood: a burst from one address is turned away at the door, before any page is rendered", async ({
@@ -152,11 +160,15 @@ test("login limit: the guessing address waits longer after each failure (429, Re
 	]) {
 		expect((await signInAttempt(login, "wrong-password", address)).status, login).toBe(401);
 	}
-	const english = await signInAttempt("Curator", "wrong-password", address);
+	// Both at once, within the first wait (1 s from the last check): one after the other, the second could
+	// come after it on a busy machine.
+	const [english, russian] = await Promise.all([
+		signInAttempt("Curator", "wrong-password", address),
+		signInAttempt("curator", ADMIN.password, address, "?lng=ru"),
+	]);
 	expect(english.status).toBe(429);
 	expect(Number(english.headers.get("Retry-After"))).toBeGreaterThanOrEqual(1);
 	expect(plain(await english.text())).toContain("Too many sign-in attempts");
-	const russian = await signInAttempt("curator", ADMIN.password, address, "?lng=ru");
 	expect(russian.status).toBe(429);
 	expect(plain(await russian.text())).toContain("Слишком много попыток входа");
 	// The delay runs out when the server said it would (Retry-After, rounded up to whole seconds), and the

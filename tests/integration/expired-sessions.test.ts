@@ -57,7 +57,7 @@ describe("expired sessions", () => {
 		// The schedule the server starts with (app/server/start.ts): its first round runs at once, not in an hour.
 		const stop = scheduleSessionPurge();
 		try {
-			await expect.poll(sessions).not.toContain("expired-at-start");
+			await expect.poll(sessions, { timeout: 15_000 }).not.toContain("expired-at-start");
 			expect(await sessions()).toContain("current-at-start");
 		} finally {
 			stop();

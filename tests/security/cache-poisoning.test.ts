@@ -44,7 +44,9 @@ test("cache poisoning: Cookie lng=<ru>; theme=<dark>; lng=; theme= leaves / Engl
 	}
 	// The log line comes a moment after the answer, through the server's log. A visitor who arrives
 	// while the copy is still being compressed waits for it and gets it as "shared"; either is the copy.
-	await expect.poll(() => site.output()).toMatch(/"path":"\/","status":200[^\n]*"cache":"(hit|shared)"/);
+	await expect
+		.poll(() => site.output(), { timeout: 15_000 })
+		.toMatch(/"path":"\/","status":200[^\n]*"cache":"(hit|shared)"/);
 });
 
 test("cache poisoning: the page data (/_root.data) cannot be poisoned with a repeated language cookie", async () => {

@@ -49,8 +49,8 @@ describe("reached directly", () => {
 		const forgedId = forged.headers.get("x-request-id") ?? "";
 		expect(forgedId).toMatch(/^[0-9a-f-]{36}$/);
 		// Both requests' log lines, which come a moment after the answers.
-		await expect.poll(() => direct.output()).toContain(id);
-		await expect.poll(() => direct.output()).toContain(forgedId);
+		await expect.poll(() => direct.output(), { timeout: 15_000 }).toContain(id);
+		await expect.poll(() => direct.output(), { timeout: 15_000 }).toContain(forgedId);
 		expect(direct.output()).not.toContain("A".repeat(100));
 		expect(direct.output()).not.toContain("trace-me-123");
 	});

@@ -58,7 +58,7 @@ test("slow uploads: a fifth upload at once from one address gets 429 straight aw
 		for (const { socket } of held) socket.destroy();
 	}
 	// Once they are gone, uploads are taken again.
-	await expect.poll(async () => (await multipartPost()).status).not.toBe(429);
+	await expect.poll(async () => (await multipartPost()).status, { timeout: 15_000 }).not.toBe(429);
 });
 
 test("slow uploads: headers that never end are cut off after HEADERS_TIMEOUT_MS", async () => {

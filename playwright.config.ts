@@ -93,10 +93,12 @@ export default defineConfig({
 	projects: [
 		{ name: "js", use: { ...devices["Desktop Chrome"], channel: undefined, javaScriptEnabled: true } },
 		{ name: "no-js", use: { ...devices["Desktop Chrome"], channel: undefined, javaScriptEnabled: false } },
-		// Attacker journeys (tests/security): HTTP-level, so one run; most start a server of their own.
+		// The security proofs that need a process or a browser (tests/security/*.spec.ts), servers of their own.
 		{
 			name: "security",
 			testDir: "tests/security",
+			// The HTTP-level proofs beside them (*.test.ts) are vitest's (docs/decisions/0011).
+			testMatch: "**/*.spec.ts",
 			use: { ...devices["Desktop Chrome"], channel: undefined, javaScriptEnabled: true },
 		},
 	],

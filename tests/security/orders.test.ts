@@ -1,27 +1,26 @@
-import { expect, test } from "@playwright/test";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { db } from "~/lib/db.server";
 import { fetchFormToken } from "../support/form-page-token";
+import { type HttpSite, startHttpSite } from "../support/http-site";
 import { plain } from "../support/plain";
-import { type Site, securityPort, startSite } from "./site";
 
 /**
  * Other people's orders: typing an address proves nothing (anyone can type it into the purchase form or
  * register with it), so "My orders" shows requests made anonymously with the account's address only once
  * the owner has followed the link sent to it; before that, only those made while signed in.
  */
-test.describe.configure({ mode: "serial" });
-
 const PROJECT = "terra-modular-sofa";
-let site: Site;
+let site: HttpSite;
 let projectName: string;
 
-test.beforeAll(async () => {
-	site = await startSite(securityPort(12));
+beforeAll(async () => {
+	site = await startHttpSite();
 	projectName =
-		site.query<{ name: string }>("select name from projects where id = ?", PROJECT)[0]?.name ?? "";
+		(await db.selectFrom("projects").select("name").where("id", "=", PROJECT).executeTakeFirst())?.name ?? "";
 	expect(projectName).not.toBe("");
 });
 
-test.afterAll(async () => {
+afterAll(async () => {
 	await site?.stop();
 });
 
@@ -68,11 +67,15 @@ async function signIn(email: string): Promise<string> {
 }
 
 /** The verification link the site sent to `email` (the security sites keep their mail in the outbox). */
-function verificationLink(email: string): string {
-	const [message] = site.query<{ text_body: string }>(
-		"select text_body from outbox where kind = 'verify_email' and to_address = ? order by id desc limit 1",
-		email,
-	);
+async function verificationLink(email: string): Promise<string> {
+	const message = await db
+		.selectFrom("outbox")
+		.select("text_body")
+		.where("kind", "=", "verify_email")
+		.where("to_address", "=", email)
+		.orderBy("id", "desc")
+		.limit(1)
+		.executeTakeFirst();
 	const link = message?.text_body
 		.split(/\s+/)
 		.find((word) => word.startsWith(`${site.origin}/verify-email?token=`));
@@ -92,9 +95,14 @@ async function myOrdersPage(cookie: string): Promise<string> {
 	);
 }
 
-test("other people's orders: a request made anonymously with victim@corp.example is not shown to whoever registers that address", async () => {
+/** The attack: a request made anonymously with the victim's address, then an account registered with it. */
+async function registerAsVictim(): Promise<string> {
 	expect((await requestPurchase("Victim@Corp.example")).status).toBe(302);
-	const attacker = await register("victim@corp.example");
+	return register("victim@corp.example");
+}
+
+test("other people's orders: a request made anonymously with victim@corp.example is not shown to whoever registers that address", async () => {
+	const attacker = await registerAsVictim();
 	const page = await myOrdersPage(attacker);
 	expect(page).toContain("No orders yet");
 	expect(page).not.toContain(projectName);
@@ -112,16 +120,20 @@ test("other people's orders: nobody can plant a request in a registered user's l
 });
 
 test("other people's orders: after the owner verifies the address, they see the requests they made anonymously with it", async () => {
+	// The attacker of the first test, again (each test starts from the seeded database).
+	await registerAsVictim();
 	expect((await requestPurchase("Vera.Owner@example.com")).status).toBe(302);
 	const owner = await register("vera.owner@example.com");
 	expect(await myOrdersPage(owner)).toContain("No orders yet");
-	const confirmed = await fetch(verificationLink("vera.owner@example.com"), { headers: { Cookie: owner } });
+	const confirmed = await fetch(await verificationLink("vera.owner@example.com"), {
+		headers: { Cookie: owner },
+	});
 	expect(confirmed.status).toBe(200);
 	expect(plain(await confirmed.text())).toContain("Your e-mail is confirmed");
 	const page = await myOrdersPage(owner);
 	expect(page).not.toContain("No orders yet");
 	expect(page).toContain(projectName);
-	// The attacker of the first test never followed a link sent to the victim's address: still nothing.
+	// The attacker never followed a link sent to the victim's address: still nothing.
 	const attacker = await myOrdersPage(await signIn("victim@corp.example"));
 	expect(attacker).toContain("No orders yet");
 });

@@ -44,6 +44,19 @@ export async function createEmailToken(
 	return token;
 }
 
+/**
+ * Uses up every link the user has outstanding, of every kind (with the transaction that blocks the
+ * account): a link mailed before a block must not work again once the account is unblocked.
+ */
+export async function revokeEmailTokens(executor: Kysely<Database>, userId: number, now = new Date()) {
+	await executor
+		.updateTable("email_tokens")
+		.set({ used_at: now.toISOString() })
+		.where("user_id", "=", userId)
+		.where("used_at", "is", null)
+		.execute();
+}
+
 export type TokenProblem = "invalid" | "expired" | "used";
 
 export type TokenCheck =

@@ -4,6 +4,7 @@ import { db } from "~/lib/db.server";
 import type { Language } from "~/lib/i18n";
 import { newMessageId } from "~/lib/mail.server";
 import type { Database, OutboxMessage, OutboxStatus } from "~db/schema";
+import { type Actor, recordActivity } from "./activity.server";
 
 /** What a message is about; the admin's list shows it, rate limits count by it. */
 export type MailKind =
@@ -141,15 +142,30 @@ export async function listMail(
 	return { rows, total: Number(total), page: window.page, pageCount: window.pageCount };
 }
 
-/** The admin's "Send again": a failed message goes back in the queue, due now, its attempts counted afresh. */
-export async function requeueFailedMail(id: number): Promise<boolean> {
-	const result = await db
-		.updateTable("outbox")
-		.set({ status: "pending", attempts: 0, next_attempt_at: new Date().toISOString() })
-		.where("id", "=", id)
-		.where("status", "=", "failed")
-		.executeTakeFirst();
-	return Number(result.numUpdatedRows) === 1;
+/**
+ * The admin's "Send again": a failed message goes back in the queue, due now, its attempts counted afresh,
+ * recorded in the audit trail as `actor`'s in the same transaction. False when it had not failed.
+ */
+export async function requeueFailedMail(id: number, actor: Actor): Promise<boolean> {
+	return db.transaction().execute(async (trx) => {
+		const message = await trx
+			.updateTable("outbox")
+			.set({ status: "pending", attempts: 0, next_attempt_at: new Date().toISOString() })
+			.where("id", "=", id)
+			.where("status", "=", "failed")
+			.returning(["id", "subject", "to_address"])
+			.executeTakeFirst();
+		if (!message) return false;
+		await recordActivity(trx, actor, {
+			entity: "mail",
+			entityId: message.id,
+			label: `${message.subject} → ${message.to_address}`,
+			action: "requeued",
+			before: { status: "failed" },
+			after: { status: "pending" },
+		});
+		return true;
+	});
 }
 
 export async function getMail(id: number): Promise<OutboxMessage | undefined> {

@@ -42,10 +42,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /** "Send again": a failed message goes back in the queue (only a failed one: a waiting one is queued already). */
 export async function action({ request, params }: ActionFunctionArgs) {
-	await requireAdmin(request);
+	const admin = await requireAdmin(request);
 	const id = messageIdOf(params);
 	const path = id ? `${MAIL_PATH}/${id}` : MAIL_PATH;
-	if (!id || !(await requeueFailedMail(id))) {
+	if (!id || !(await requeueFailedMail(id, admin))) {
 		throw await redirectWithToast(path, { type: "error", title: "admin:mail.notFailed" });
 	}
 	mailQueued();

@@ -197,6 +197,11 @@ export interface OutboxTable {
 	last_error: string | null;
 	sent_at: string | null;
 	created_at: Timestamp;
+	/**
+	 * The mailbox the per-recipient caps count (app/lib/mail.server.ts mailboxKey): the address in lower
+	 * case without its +tag. Null only on rows older than migration 0013's last two hours.
+	 */
+	recipient_key: string | null;
 }
 
 export type EmailTokenPurpose = "verify_email" | "reset_password";

@@ -95,6 +95,17 @@ export function createSmtpTransport(smtpUrl: string): MailTransport {
 	};
 }
 
+/**
+ * The mailbox an address delivers to, as the per-recipient caps count it (docs/decisions/0017): letter case
+ * and a +tag (`Victim+1@`, `victim+2@`) do not make another inbox, so they share its hourly share.
+ */
+export function mailboxKey(address: string): string {
+	const lower = address.trim().toLowerCase();
+	const at = lower.lastIndexOf("@");
+	if (at < 0) return lower;
+	return `${lower.slice(0, at).split("+")[0]}@${lower.slice(at + 1)}`;
+}
+
 /** A Message-ID on the sender's domain, unique per message and fixed when the message is queued. */
 export function newMessageId(fromAddress: string): string {
 	const domain = fromAddress.split("@")[1] || "forma.local";

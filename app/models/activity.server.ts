@@ -97,6 +97,7 @@ export const UNAUDITED_COLUMNS = {
 		last_error: "bookkeeping of the sender",
 		sent_at: "bookkeeping of the sender",
 		created_at: "bookkeeping",
+		recipient_key: "follows to_address",
 	},
 } satisfies Record<(typeof ACTIVITY_TABLES)[ActivityEntity], Record<string, string>>;
 

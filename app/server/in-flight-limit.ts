@@ -13,6 +13,7 @@
 import type { NextFunction, Request, Response } from "express";
 import onHeaders from "on-headers";
 import { logger } from "~/lib/logger.server";
+import { addressKey } from "~/lib/rate-limit.server";
 import { bilingualErrorPage, discardRefusedBody, refusalPageHeaders } from "./refusal-pages";
 import { requestUrl } from "./request-guards";
 
@@ -42,7 +43,8 @@ function inFlightLimit(options: LimitOptions) {
 			next();
 			return;
 		}
-		const address = req.ip ?? "unknown";
+		// An IPv6 client counts by its /64, as the app's limits count it.
+		const address = req.ip ? addressKey(req.ip) : "unknown";
 		const count = byAddress.get(address) ?? 0;
 		if (count >= perAddress || total >= overall) {
 			logger.warn(`${options.name} refused: too many at once`, {

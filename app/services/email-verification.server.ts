@@ -18,13 +18,23 @@ export const VERIFY_MAILS_PER_HOUR = 3;
 /** "Someone tried to register your address" at most once an hour: the form cannot flood an inbox. */
 const ATTEMPT_MAILS_PER_HOUR = 1;
 
-/** Writes a new verification link (earlier ones stop working) and its message, with `trx`. */
+/**
+ * Writes a new verification link (earlier ones stop working) and its message, with `trx`, unless the
+ * mailbox has had its hourly share (a registration's own link counts; `victim+1@`, `victim+2@` … are one
+ * mailbox): false then, and nothing is written.
+ */
 async function queueVerificationMail(
 	trx: Kysely<Database>,
 	user: Pick<User, "id" | "email">,
 	language: Language,
 	origin: string,
-): Promise<void> {
+): Promise<boolean> {
+	const recent = await countMailTo(trx, {
+		to: user.email,
+		kinds: ["verify_email"],
+		since: new Date(Date.now() - HOUR_MS),
+	});
+	if (recent >= VERIFY_MAILS_PER_HOUR) return false;
 	const token = await createEmailToken(trx, { userId: user.id, purpose: "verify_email", email: user.email });
 	const t = await i18nServer.getFixedT(language, "mail");
 	await queueMail(trx, {
@@ -44,6 +54,7 @@ async function queueVerificationMail(
 			notes: [t("verifyEmail.expires"), t("verifyEmail.notYou")],
 		},
 	});
+	return true;
 }
 
 /**
@@ -66,7 +77,9 @@ export async function registerAccount(input: {
 	try {
 		await createUser(
 			{ email: input.email, phone: input.phone, password: input.password, role: "user", language, claim },
-			(trx, user) => queueVerificationMail(trx, user, language, origin),
+			async (trx, user) => {
+				await queueVerificationMail(trx, user, language, origin);
+			},
 		);
 	} catch (error) {
 		// The username comes from the address; losing that race to another registration says nothing either.
@@ -121,16 +134,14 @@ export async function resendVerification(
 	origin: string,
 ): Promise<ResendResult> {
 	if (user.email_verified_at) return { ok: false, problem: "verified" };
-	const result = await db.transaction().execute(async (trx): Promise<ResendResult> => {
-		const recent = await countMailTo(trx, {
-			to: user.email,
-			kinds: ["verify_email"],
-			since: new Date(Date.now() - HOUR_MS),
-		});
-		if (recent >= VERIFY_MAILS_PER_HOUR) return { ok: false, problem: "tooMany" };
-		await queueVerificationMail(trx, user, language, origin);
-		return { ok: true };
-	});
+	const result = await db
+		.transaction()
+		.execute(
+			async (trx): Promise<ResendResult> =>
+				(await queueVerificationMail(trx, user, language, origin))
+					? { ok: true }
+					: { ok: false, problem: "tooMany" },
+		);
 	if (result.ok) mailQueued();
 	return result;
 }

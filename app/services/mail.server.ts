@@ -131,13 +131,15 @@ export interface QueuedMail {
 	/** The public site: links in the message point there. */
 	origin: string;
 	reference?: string | null;
+	/** Not to be sent before then (a digest waits for its hour). */
+	notBefore?: Date;
 }
 
-/**
- * Renders a message and writes it to the outbox with `executor` (the transaction that writes its cause).
- * The sender's name is the shop name from the settings; the background sender delivers it.
- */
-export async function queueMail(executor: Kysely<Database>, mail: QueuedMail): Promise<OutboxMessage> {
+/** A message rendered in the site's look, with the sender's name (the shop name from the settings). */
+export async function renderMail(
+	executor: Kysely<Database>,
+	mail: Pick<QueuedMail, "language" | "subject" | "body" | "origin">,
+): Promise<MailContent & { fromName: string }> {
 	const settings = await getSettings(executor);
 	const content = await composeMail(mail.language, {
 		subject: mail.subject,
@@ -145,13 +147,22 @@ export async function queueMail(executor: Kysely<Database>, mail: QueuedMail): P
 		shopName: settings.shop_name,
 		origin: mail.origin,
 	});
+	return { ...content, fromName: settings.shop_name };
+}
+
+/**
+ * Renders a message and writes it to the outbox with `executor` (the transaction that writes its cause).
+ * The sender's name is the shop name from the settings; the background sender delivers it.
+ */
+export async function queueMail(executor: Kysely<Database>, mail: QueuedMail): Promise<OutboxMessage> {
+	const content = await renderMail(executor, mail);
 	return insertMail(executor, {
 		kind: mail.kind,
 		to: mail.to,
 		language: mail.language,
-		fromName: settings.shop_name,
 		fromAddress: mailFromAddress(),
 		reference: mail.reference,
+		notBefore: mail.notBefore,
 		...content,
 	});
 }

@@ -58,7 +58,9 @@ export default function AdminMailMessage() {
 	// What caused the message, in words where we know the kind ("purchase_request:12"), else as stored.
 	const referenceText = (reference: string) => {
 		const request = /^purchase_request:(\d+)$/.exec(reference);
-		return request ? t("mail.referenceRequest", { id: request[1] }) : reference;
+		if (request) return t("mail.referenceRequest", { id: request[1] });
+		const digest = /^purchase_requests_from:(\d+)$/.exec(reference);
+		return digest ? t("mail.referenceRequestsFrom", { id: digest[1] }) : reference;
 	};
 	const facts: Array<[string, React.ReactNode]> = [
 		[t("mail.to"), message.to_address],

@@ -202,16 +202,26 @@ export interface OutboxTable {
 	 * case without its +tag. Null only on rows older than migration 0013's last two hours.
 	 */
 	recipient_key: string | null;
+	/**
+	 * The one-time link the message carries (migration 0014): its text and HTML hold LINK_SECRET_PLACEHOLDER
+	 * where the link's secret goes, and the sender makes the secret as it sends. No working link is stored.
+	 */
+	email_token_id: number | null;
 }
 
 export type EmailTokenPurpose = "verify_email" | "reset_password";
 
-/** A one-time link's token, kept only as its SHA-256. */
+/**
+ * A one-time link's token. Its secret is made from `nonce` under a key from SESSION_SECRET when the
+ * message goes (app/models/email-tokens.server.ts); the row keeps the nonce and the secret's SHA-256.
+ */
 export interface EmailTokensTable {
 	id: Generated<number>;
 	user_id: number;
 	purpose: EmailTokenPurpose;
 	token_hash: string;
+	/** Random; null on tokens made before migration 0014 (all used up by it). */
+	nonce: string | null;
 	email: string;
 	expires_at: string;
 	used_at: string | null;

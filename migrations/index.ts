@@ -10,6 +10,7 @@ import * as m0010 from "./0010-form-submissions";
 import * as m0011 from "./0011-edit-versions";
 import * as m0012 from "./0012-shared-state";
 import * as m0013 from "./0013-mailbox-keys";
+import * as m0014 from "./0014-link-secrets";
 
 /**
  * Every migration, by name, in order. Append new ones here (never edit or reorder applied ones);
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
 	"0011-edit-versions": m0011,
 	"0012-shared-state": m0012,
 	"0013-mailbox-keys": m0013,
+	"0014-link-secrets": m0014,
 };

@@ -14,6 +14,13 @@ export interface OutgoingMail {
 	html: string;
 }
 
+/**
+ * Where a one-time link's secret goes in a queued message (`…/reset-password?token=` + this): the outbox
+ * never holds a working link, and the sender puts the secret in as the message leaves (docs/decisions/0017).
+ * Letters and dashes only, so a URL and HTML keep it as it is.
+ */
+export const LINK_SECRET_PLACEHOLDER = "SECRET-ADDED-WHEN-SENT";
+
 /** Why a send failed, in the terms the sender acts on. */
 export type SendFailure =
 	/** The server could not be reached or talked to: nothing about this message; try again when it is back. */

@@ -98,6 +98,7 @@ export const UNAUDITED_COLUMNS = {
 		sent_at: "bookkeeping of the sender",
 		created_at: "bookkeeping",
 		recipient_key: "follows to_address",
+		email_token_id: "the sender's, fixed when queued",
 	},
 } satisfies Record<(typeof ACTIVITY_TABLES)[ActivityEntity], Record<string, string>>;
 

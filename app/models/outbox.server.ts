@@ -30,6 +30,8 @@ export interface NewMail {
 	reference?: string | null;
 	/** Not to be sent before then (a digest waits for its hour); now when not given. */
 	notBefore?: Date;
+	/** The one-time link it carries: the sender puts its secret where the bodies hold LINK_SECRET_PLACEHOLDER. */
+	linkTokenId?: number | null;
 }
 
 /**
@@ -50,6 +52,7 @@ export async function insertMail(executor: Kysely<Database>, mail: NewMail): Pro
 			text_body: mail.text,
 			html_body: mail.html,
 			reference: mail.reference ?? null,
+			email_token_id: mail.linkTokenId ?? null,
 			...(mail.notBefore ? { next_attempt_at: mail.notBefore.toISOString() } : {}),
 		})
 		.returningAll()
@@ -117,7 +120,7 @@ export async function releaseMail(message: OutboxMessage, error: string): Promis
 /** The admin's mail screen, newest first, one page at a time. */
 export async function listMail(
 	options: { status?: OutboxStatus; page?: number } = {},
-): Promise<Paged<Omit<OutboxMessage, "text_body" | "html_body" | "recipient_key">>> {
+): Promise<Paged<Omit<OutboxMessage, "text_body" | "html_body" | "recipient_key" | "email_token_id">>> {
 	let query = db.selectFrom("outbox");
 	if (options.status) query = query.where("status", "=", options.status);
 	const { total } = await query

@@ -3,7 +3,13 @@ import { getEnv } from "~/lib/env.server";
 import { escapeHtml } from "~/lib/escape-html";
 import type { Language } from "~/lib/i18n";
 import { i18nServer } from "~/lib/i18n.server";
-import { MailSendError, type MailTransport, wakeMailSender } from "~/lib/mail.server";
+import {
+	LINK_SECRET_PLACEHOLDER,
+	MailSendError,
+	type MailTransport,
+	wakeMailSender,
+} from "~/lib/mail.server";
+import { type EmailTokenRef, linkSecretFor } from "~/models/email-tokens.server";
 import {
 	claimMail,
 	insertMail,
@@ -133,6 +139,11 @@ export interface QueuedMail {
 	reference?: string | null;
 	/** Not to be sent before then (a digest waits for its hour). */
 	notBefore?: Date;
+	/**
+	 * The one-time link the message carries, from createEmailToken: the body's URL holds
+	 * LINK_SECRET_PLACEHOLDER where the secret goes, and the sender makes the secret as it sends.
+	 */
+	link?: EmailTokenRef;
 }
 
 /** A message rendered in the site's look, with the sender's name (the shop name from the settings). */
@@ -163,6 +174,7 @@ export async function queueMail(executor: Kysely<Database>, mail: QueuedMail): P
 		fromAddress: mailFromAddress(),
 		reference: mail.reference,
 		notBefore: mail.notBefore,
+		linkTokenId: mail.link?.id ?? null,
 		...content,
 	});
 }
@@ -233,6 +245,14 @@ export async function deliverDueMail(
 	for (const message of due) {
 		const attempt = message.attempts + 1;
 		if (!(await claimMail(message, new Date(now().getTime() + retryDelayMs(attempt))))) continue;
+		// A one-time link's secret is made now and lives only in the message as it leaves.
+		const secret = message.email_token_id === null ? "" : await linkSecretFor(message.email_token_id);
+		if (secret === null) {
+			await markMailAttemptFailed(message.id, "its one-time link no longer exists", false);
+			round.failed += 1;
+			continue;
+		}
+		const withLink = (body: string) => (secret ? body.replaceAll(LINK_SECRET_PLACEHOLDER, secret) : body);
 		try {
 			await transport.send({
 				messageId: message.message_id,
@@ -241,8 +261,8 @@ export async function deliverDueMail(
 				to: message.to_address,
 				language: message.language,
 				subject: message.subject,
-				text: message.text_body,
-				html: message.html_body,
+				text: withLink(message.text_body),
+				html: withLink(message.html_body),
 			});
 			await markMailSent(message.id);
 			round.sent += 1;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { db } from "~/lib/db.server";
-import { createEmailToken } from "~/models/email-tokens.server";
+import { createEmailToken, linkSecretFor } from "~/models/email-tokens.server";
 import { loader as accountLoader } from "~/routes/account";
 import { action as loginAction } from "~/routes/login/route";
 import { action as requestAction } from "~/routes/project.$id_.request";
@@ -118,13 +118,13 @@ describe("e-mail verification", () => {
 			.selectAll()
 			.where("email", "=", "old@example.com")
 			.executeTakeFirstOrThrow();
-		const token = await createEmailToken(db, {
+		const { id } = await createEmailToken(db, {
 			userId: user.id,
 			purpose: "verify_email",
 			email: user.email,
 			now: new Date(Date.now() - 25 * 60 * 60 * 1000),
 		});
-		const link = `http://localhost/verify-email?token=${token}`;
+		const link = `http://localhost/verify-email?token=${await linkSecretFor(id)}`;
 		expect(await follow(link)).toMatchObject({ status: 410, state: "expired", canResend: false });
 		expect(await follow(link, await signIn("old@example.com"))).toMatchObject({
 			status: 410,

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { fetchFormToken } from "../support/form-page-token";
 import { plain } from "../support/plain";
+import { linkIn, startSmtpServer, type TestSmtpServer } from "../support/smtp";
 import { type Site, securityPort, startSite } from "./site";
 
 /**
@@ -12,10 +13,12 @@ test.describe.configure({ mode: "serial" });
 
 const PROJECT = "terra-modular-sofa";
 let site: Site;
+let smtp: TestSmtpServer;
 let projectName: string;
 
 test.beforeAll(async () => {
-	site = await startSite(securityPort(12));
+	smtp = await startSmtpServer();
+	site = await startSite(securityPort(12), { SMTP_URL: smtp.url, MAIL_FROM: "gallery@forma.test" });
 	projectName =
 		site.query<{ name: string }>("select name from projects where id = ?", PROJECT)[0]?.name ?? "";
 	expect(projectName).not.toBe("");
@@ -23,6 +26,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
 	await site?.stop();
+	await smtp?.stop();
 });
 
 async function requestPurchase(email: string, cookie?: string) {
@@ -67,17 +71,12 @@ async function signIn(email: string): Promise<string> {
 		.join("; ");
 }
 
-/** The verification link the site sent to `email` (the security sites keep their mail in the outbox). */
-function verificationLink(email: string): string {
-	const [message] = site.query<{ text_body: string }>(
-		"select text_body from outbox where kind = 'verify_email' and to_address = ? order by id desc limit 1",
-		email,
+/** The verification link the site sent to `email`, as a real SMTP server received it. */
+async function verificationLink(email: string): Promise<string> {
+	const mail = await smtp.waitFor(
+		(received) => received.to.includes(email) && /confirm/i.test(received.subject),
 	);
-	const link = message?.text_body
-		.split(/\s+/)
-		.find((word) => word.startsWith(`${site.origin}/verify-email?token=`));
-	if (!link) throw new Error(`no verification link for ${email}`);
-	return link;
+	return linkIn(mail, `${site.origin}/verify-email?token=`);
 }
 
 /**
@@ -115,7 +114,9 @@ test("other people's orders: after the owner verifies the address, they see the 
 	expect((await requestPurchase("Vera.Owner@example.com")).status).toBe(302);
 	const owner = await register("vera.owner@example.com");
 	expect(await myOrdersPage(owner)).toContain("No orders yet");
-	const confirmed = await fetch(verificationLink("vera.owner@example.com"), { headers: { Cookie: owner } });
+	const confirmed = await fetch(await verificationLink("vera.owner@example.com"), {
+		headers: { Cookie: owner },
+	});
 	expect(confirmed.status).toBe(200);
 	expect(plain(await confirmed.text())).toContain("Your e-mail is confirmed");
 	const page = await myOrdersPage(owner);

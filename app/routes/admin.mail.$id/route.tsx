@@ -79,6 +79,10 @@ export default function AdminMailMessage() {
 			? [[t("mail.reference"), referenceText(message.reference)] as [string, string]]
 			: []),
 		[t("mail.status"), <MailStatus key="status" message={message} delivery={delivery} />],
+		// The outbox holds no working link: the sender adds the secret as the message leaves (decision 0017).
+		...(message.email_token_id === null
+			? []
+			: [[t("mail.oneTimeLink"), t("mail.oneTimeLinkText")] as [string, string]]),
 	];
 	return (
 		<div>

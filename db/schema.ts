@@ -109,6 +109,12 @@ export interface UsersTable {
 	email_verified_at: string | null;
 	/** The language they last used the site in: their mail is written in it. */
 	language: ColumnType<Language, Language | undefined, Language>;
+	/**
+	 * 1 for an account made on /register: it signs in only once its address is confirmed, answering like a
+	 * wrong password until then (docs/decisions/0017). 0 for accounts an administrator, the CLI or start-up
+	 * made, and for those made before migration 0015.
+	 */
+	confirm_before_sign_in: ColumnType<number, number | undefined, number>;
 	created_at: Timestamp;
 	updated_at: Timestamp;
 	/**

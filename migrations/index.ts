@@ -11,6 +11,7 @@ import * as m0011 from "./0011-edit-versions";
 import * as m0012 from "./0012-shared-state";
 import * as m0013 from "./0013-mailbox-keys";
 import * as m0014 from "./0014-link-secrets";
+import * as m0015 from "./0015-confirm-before-sign-in";
 
 /**
  * Every migration, by name, in order. Append new ones here (never edit or reorder applied ones);
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
 	"0012-shared-state": m0012,
 	"0013-mailbox-keys": m0013,
 	"0014-link-secrets": m0014,
+	"0015-confirm-before-sign-in": m0015,
 };

@@ -58,6 +58,7 @@ export const UNAUDITED_COLUMNS = {
 		password_hash: "a secret: never recorded",
 		email_verified_at: "set by the owner's link, not by administrators",
 		language: "set by the owner's own visits",
+		confirm_before_sign_in: "set by registration, not by administrators",
 		created_at: "bookkeeping",
 		updated_at: "bookkeeping",
 		version: "bookkeeping: the row's entity_version",

@@ -139,6 +139,28 @@ export async function checkEmailToken(
 }
 
 /**
+ * The account and address a token was made for, whatever its state (expired, used, replaced): for "send
+ * the link again" from an old link's page. Undefined for a token that never existed.
+ */
+export async function findEmailTokenAccount(
+	token: string,
+	purpose: EmailTokenPurpose,
+): Promise<{ user: User; email: string } | undefined> {
+	if (!token || token.length > 200) return undefined;
+	const row = await db
+		.selectFrom("email_tokens")
+		.innerJoin("users", "users.id", "email_tokens.user_id")
+		.selectAll("users")
+		.select("email_tokens.email as token_email")
+		.where("email_tokens.token_hash", "=", hashToken(token))
+		.where("email_tokens.purpose", "=", purpose)
+		.executeTakeFirst();
+	if (!row) return undefined;
+	const { token_email, ...user } = row;
+	return { user, email: token_email };
+}
+
+/**
  * Uses a token, once: checks it and marks it used in `executor`'s transaction, so two clicks racing each
  * other cannot both succeed. The caller does the token's work in the same transaction.
  */

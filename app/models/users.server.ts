@@ -109,6 +109,8 @@ export interface NewUserInput {
 	language?: Language;
 	/** The address counts as confirmed from the start (an administrator made by the operator vouches for it). */
 	emailVerified?: boolean;
+	/** It signs in only once its address is confirmed (registration's accounts: docs/decisions/0017). */
+	confirmBeforeSignIn?: boolean;
 	/** The administrator who adds the account on /admin/users: recorded in the audit trail with it. */
 	createdBy?: Actor;
 	/** The form's one-time token, used in the same transaction (a repeated post adds nobody). */
@@ -163,6 +165,7 @@ export async function createUser(
 					role: input.role ?? "user",
 					language: input.language,
 					email_verified_at: input.emailVerified ? new Date().toISOString() : null,
+					confirm_before_sign_in: input.confirmBeforeSignIn ? 1 : 0,
 				})
 				.returningAll()
 				.executeTakeFirstOrThrow();

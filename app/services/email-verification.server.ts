@@ -4,7 +4,12 @@ import type { FormClaim } from "~/lib/form-token.server";
 import type { Language } from "~/lib/i18n";
 import { i18nServer } from "~/lib/i18n.server";
 import { LINK_SECRET_PLACEHOLDER } from "~/lib/mail.server";
-import { consumeEmailToken, createEmailToken, type TokenProblem } from "~/models/email-tokens.server";
+import {
+	consumeEmailToken,
+	createEmailToken,
+	findEmailTokenAccount,
+	type TokenProblem,
+} from "~/models/email-tokens.server";
 import { claimFormToken, settleFormToken } from "~/models/form-submissions.server";
 import { countMailTo } from "~/models/outbox.server";
 import { createUser, EmailTakenError, getLanguageOfAddress, UsernameTakenError } from "~/models/users.server";
@@ -79,7 +84,16 @@ export async function registerAccount(input: {
 	const { language, origin, claim } = input;
 	try {
 		await createUser(
-			{ email: input.email, phone: input.phone, password: input.password, role: "user", language, claim },
+			{
+				email: input.email,
+				phone: input.phone,
+				password: input.password,
+				role: "user",
+				language,
+				claim,
+				// It signs in once the address is confirmed: a session now would tell a new address from a taken one.
+				confirmBeforeSignIn: true,
+			},
 			async (trx, user) => {
 				await queueVerificationMail(trx, user, language, origin);
 			},
@@ -152,10 +166,19 @@ export async function resendVerification(
 export type ConfirmResult = { ok: true; user: User } | { ok: false; problem: TokenProblem };
 
 /**
- * Follows a verification link: uses the token (once) and marks the account's address confirmed, in one
- * transaction. A link for an address the account no longer has confirms nothing (invalid).
+ * Follows a verification link: uses the token (once), marks the account's address confirmed and ends the
+ * account's other sessions, in one transaction. Only for someone who has shown they hold the account: its
+ * own signed-in session (`keepSessionId`, which stays) or its password (no session stays; the caller
+ * starts a new one). A link followed by anyone else confirms nothing (the page asks for the password), so
+ * the owner of an address never confirms an account someone else registered on it, and anonymous requests
+ * made with the address join only an account whose holder proved the address. A link for an address the
+ * account no longer has confirms nothing (invalid).
  */
-export async function confirmEmail(token: string, now = new Date()): Promise<ConfirmResult> {
+export async function confirmEmail(
+	token: string,
+	options: { keepSessionId?: string | null; now?: Date } = {},
+): Promise<ConfirmResult> {
+	const now = options.now ?? new Date();
 	return db.transaction().execute(async (trx): Promise<ConfirmResult> => {
 		const check = await consumeEmailToken(trx, token, "verify_email", now);
 		if (!check.ok) return check;
@@ -167,6 +190,34 @@ export async function confirmEmail(token: string, now = new Date()): Promise<Con
 			.where("id", "=", check.user.id)
 			.returningAll()
 			.executeTakeFirstOrThrow();
+		let others = trx.deleteFrom("sessions").where("user_id", "=", user.id);
+		if (options.keepSessionId) others = others.where("id", "!=", options.keepSessionId);
+		await others.execute();
 		return { ok: true, user };
 	});
+}
+
+export type LinkResendResult =
+	| { ok: true; email: string }
+	| { ok: false; problem: "verified" | "tooMany" | "invalid" };
+
+/**
+ * "Send the link again" from an expired or spent link's page, for someone not signed in (an account made
+ * by registration cannot sign in before it is confirmed): the old link proves its holder read that
+ * mailbox, so a new link goes to the same address, within the mailbox's hourly share.
+ */
+export async function resendVerificationForLink(
+	token: string,
+	language: Language,
+	origin: string,
+): Promise<LinkResendResult> {
+	const found = await findEmailTokenAccount(token, "verify_email");
+	if (found?.user.status !== "active" || found.user.email.toLowerCase() !== found.email.toLowerCase())
+		return { ok: false, problem: "invalid" };
+	const { user } = found;
+	if (user.email_verified_at) return { ok: false, problem: "verified" };
+	const sent = await db.transaction().execute((trx) => queueVerificationMail(trx, user, language, origin));
+	if (!sent) return { ok: false, problem: "tooMany" };
+	mailQueued();
+	return { ok: true, email: user.email };
 }

@@ -40,7 +40,10 @@ function askForReset(email: string, address: string) {
 	});
 }
 
-/** An account of its own for a test (registration makes it, signed out), so each test can run alone. */
+/**
+ * An account of its own for a test, so each test can run alone: registration makes it (signed out), and
+ * its owner confirms the address with the link and the password (a registered account signs in only then).
+ */
 async function registered(name: string, password: string, address: string): Promise<string> {
 	const email = `${name}@example.com`;
 	const response = await fetch(`${site.origin}/register`, {
@@ -55,6 +58,17 @@ async function registered(name: string, password: string, address: string): Prom
 		redirect: "manual",
 	});
 	expect(response.status).toBeLessThan(400);
+	const mail = await smtp.waitFor(
+		(received) => received.to.includes(email) && /confirm/i.test(received.subject),
+	);
+	const token = new URL(linkIn(mail, `${site.origin}/verify-email?`)).searchParams.get("token") ?? "";
+	const confirmed = await fetch(`${site.origin}/verify-email`, {
+		method: "POST",
+		body: new URLSearchParams({ intent: "confirm", token, password }),
+		headers: { "X-Forwarded-For": address },
+		redirect: "manual",
+	});
+	expect(confirmed.status).toBe(302);
 	return email;
 }
 

@@ -100,15 +100,34 @@ async function queueGalleryNotification(
  * A request past the gallery's hourly burst joins the digest that waits for its hour (or starts one, due
  * an hour from now). The digest is written again with every request it gains, so it names every request
  * since it began that got no message of its own; one that the sender has already taken is left alone and
- * a new digest begins.
+ * a new digest begins with this request.
  */
 async function gatherInGalleryDigest(
 	trx: Kysely<Database>,
 	input: { request: PurchaseRequest; adminEmail: string; language: Language; origin: string },
 ) {
-	const { request, adminEmail, language, origin } = input;
+	const { request, adminEmail } = input;
 	const waiting = await findWaitingMail(trx, { to: adminEmail, kind: "purchase_digest" });
-	const since = Number(/^purchase_requests_from:(\d+)$/.exec(waiting?.reference ?? "")?.[1] ?? request.id);
+	const waitingSince = Number(/^purchase_requests_from:(\d+)$/.exec(waiting?.reference ?? "")?.[1]);
+	if (waiting && waitingSince) {
+		const content = await renderMail(trx, await galleryDigest(trx, { ...input, since: waitingSince }));
+		if (await rewriteWaitingMail(trx, waiting.id, content)) return;
+	}
+	await queueMail(trx, {
+		...(await galleryDigest(trx, { ...input, since: request.id })),
+		kind: "purchase_digest",
+		to: adminEmail,
+		reference: `purchase_requests_from:${request.id}`,
+		notBefore: new Date(Date.now() + HOUR_MS),
+	});
+}
+
+/** The digest's message: every request from `since` on that had no notification of its own. */
+async function galleryDigest(
+	trx: Kysely<Database>,
+	input: { since: number; language: Language; origin: string },
+) {
+	const { since, language, origin } = input;
 	const unannounced = trx
 		.selectFrom("purchase_requests")
 		.where("purchase_requests.id", ">=", since)
@@ -128,7 +147,7 @@ async function gatherInGalleryDigest(
 	const listed = await unannounced.selectAll().orderBy("purchase_requests.id").limit(DIGEST_LISTED).execute();
 	const count = Number(total);
 	const t = await i18nServer.getFixedT(language, "mail");
-	const message = {
+	return {
 		language,
 		origin,
 		subject: t("purchaseDigest.subject", { count }),
@@ -146,14 +165,6 @@ async function gatherInGalleryDigest(
 			],
 		},
 	};
-	if (waiting && (await rewriteWaitingMail(trx, waiting.id, await renderMail(trx, message)))) return;
-	await queueMail(trx, {
-		...message,
-		kind: "purchase_digest",
-		to: adminEmail,
-		reference: `purchase_requests_from:${since}`,
-		notBefore: new Date(Date.now() + HOUR_MS),
-	});
 }
 
 /**

@@ -141,7 +141,7 @@ async function confirmWithPassword(request: Request, formData: FormData) {
 			401,
 			null,
 			submission.reply({
-				fieldErrors: { password: ["verifyEmail.wrongPassword"] },
+				fieldErrors: { password: ["account:verifyEmail.wrongPassword"] },
 				hideFields: ["password"],
 			}),
 		);

@@ -45,6 +45,9 @@ test.describe("e-mail verification", () => {
 		// Opened by someone not signed in, the link asks for the account's password: that confirms and signs in.
 		await page.goto(link);
 		await expect(page.getByRole("heading", { level: 1, name: "Подтвердите email" })).toBeVisible();
+		await page.getByLabel("Пароль").fill("not-the-password");
+		await page.getByRole("button", { name: "Подтвердить и войти" }).click();
+		await expect(page.getByText("Неверный пароль")).toBeVisible();
 		await page.getByLabel("Пароль").fill("a-good-password");
 		await page.getByRole("button", { name: "Подтвердить и войти" }).click();
 		await expect(page).toHaveURL("/account");

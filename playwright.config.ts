@@ -97,6 +97,8 @@ export default defineConfig({
 		{
 			name: "security",
 			testDir: "tests/security",
+			// The *.test.ts files beside the specs are vitest's (rules proven against the database in process).
+			testMatch: "**/*.spec.ts",
 			use: { ...devices["Desktop Chrome"], channel: undefined, javaScriptEnabled: true },
 		},
 	],

@@ -15,8 +15,8 @@ export default defineConfig({
 	},
 	test: {
 		include: postgres
-			? ["tests/integration/**/*.test.ts"]
-			: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
+			? ["tests/integration/**/*.test.ts", "tests/security/**/*.test.ts"]
+			: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/security/**/*.test.ts"],
 		// database.test.ts is about SQLite files themselves (pragmas, old schemas), each made by the test.
 		exclude: postgres
 			? [...configDefaults.exclude, "tests/integration/database.test.ts"]

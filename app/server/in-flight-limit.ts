@@ -18,6 +18,7 @@
 import type { NextFunction, Request, Response } from "express";
 import onHeaders from "on-headers";
 import { logger } from "~/lib/logger.server";
+import { addressKey } from "~/lib/rate-limit.server";
 import { bilingualErrorPage, discardRefusedBody, refusalPageHeaders } from "./refusal-pages";
 import { requestPath } from "./request-guards";
 
@@ -27,7 +28,7 @@ const MAX_PASSWORD_POSTS = 16;
 
 const SIGN_IN = new Set(["/login"]);
 /** The other posts that may end in a password check or hash. */
-const PASSWORD_FORMS = new Set(["/register", "/account", "/reset-password"]);
+const PASSWORD_FORMS = new Set(["/register", "/account", "/reset-password", "/verify-email"]);
 
 interface LimitOptions {
 	/** For the log. */
@@ -48,7 +49,8 @@ function inFlightLimit(options: LimitOptions) {
 			next();
 			return;
 		}
-		const address = req.ip ?? "unknown";
+		// An IPv6 client counts by its /64, as the app's limits count it.
+		const address = req.ip ? addressKey(req.ip) : "unknown";
 		const count = byAddress.get(address) ?? 0;
 		if (count >= perAddress || total >= overall) {
 			logger.warn(`${options.name} refused: too many at once`, {

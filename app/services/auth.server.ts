@@ -105,6 +105,11 @@ async function verifyLogin(form: FormData, request: Request): Promise<User> {
 		throw error;
 	}
 	if (!user || !valid) throw new LoginError("invalidCredentials");
+	// An account made by registration signs in once its address is confirmed (the link does that). Until
+	// then it answers exactly as a wrong password does, and counts as one: otherwise signing in with the
+	// password just chosen would tell a new address from one that has an account (docs/decisions/0017).
+	if (user.confirm_before_sign_in === 1 && user.email_verified_at === null)
+		throw new LoginError("invalidCredentials");
 	await attempt.succeeded();
 	// Only someone who knows the password learns that the account is blocked.
 	if (user.status !== "active") throw new LoginError("accountBlocked");
@@ -137,6 +142,26 @@ export async function checkCurrentPassword(user: User, password: string): Promis
 	if (!valid) return { ok: false, problem: "wrong" };
 	await attempt.clear();
 	return { ok: true };
+}
+
+/**
+ * The password of a known account, checked outside the sign-in form (the confirmation link asks for it)
+ * with the same budget per account and address as sign-in, in line behind sign-in like every other form's
+ * check (FORM_CHECK: a flood of these must not starve the sign-in form): false for a wrong one (counted as
+ * a failure), LoginError("tooManyAttempts") when the budget is spent or too many hashes wait.
+ */
+export async function checkAccountPassword(user: User, password: string, request: Request): Promise<boolean> {
+	const attempt = await beginLoginAttempt(`user:${user.id}`, clientAddress(request));
+	let valid: boolean;
+	try {
+		valid = await verifyPassword(user.password_hash, password, FORM_CHECK);
+	} catch (error) {
+		await attempt.cancel();
+		if (error instanceof BusyError) throw new LoginError("tooManyAttempts", 1);
+		throw error;
+	}
+	if (valid) await attempt.succeeded();
+	return valid;
 }
 
 /**

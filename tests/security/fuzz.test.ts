@@ -5,6 +5,8 @@ import { actionRoutes as routesWithActions } from "../e2e/route-manifest";
 import { digestDatabase, listFiles } from "../support/database-digest";
 import { formTokenIn } from "../support/form-page-token";
 import { ADMIN, type HttpSite, startHttpSite } from "../support/http-site";
+import { smtpDeliveryForEachTest } from "../support/mail-delivery";
+import { linkIn } from "../support/smtp";
 
 /**
  * Posts random, oversized, wrongly encoded and missing fields to every action, as an anonymous visitor, a
@@ -18,6 +20,7 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
 const BODIES_PER_ROUTE = 12;
 
 let site: HttpSite;
+const { deliverTo } = smtpDeliveryForEachTest();
 beforeAll(async () => {
 	site = await startHttpSite();
 });
@@ -254,9 +257,17 @@ test("random, oversized, malformed and missing fields never cause a 500 or a wri
 		password: "a-good-password",
 		formToken: formTokenIn(await (await user.get("/register")).text(), "/register"),
 	});
-	// Registration answers "check your e-mail" and signs nobody in: the user signs in next.
+	// Registration answers "check your e-mail" and signs nobody in; the link mailed to the address, with the
+	// password, confirms it and signs the user in.
 	expect(registered.status).toBe(200);
-	await signIn(user, "fuzz-user@example.com", "a-good-password");
+	const mail = await deliverTo("fuzz-user@example.com", (message) => /confirm/i.test(message.subject));
+	const token = new URL(linkIn(mail, `${site.origin}/verify-email?token=`)).searchParams.get("token") ?? "";
+	const confirmed = await user.form("/verify-email", {
+		intent: "confirm",
+		token,
+		password: "a-good-password",
+	});
+	expect(confirmed.status, "confirming fuzz-user").toBe(302);
 	const admin = visitor();
 	await signIn(admin, ADMIN.username, ADMIN.password);
 

@@ -2,16 +2,20 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { db } from "~/lib/db.server";
 import { fetchFormToken } from "../support/form-page-token";
 import { type HttpSite, startHttpSite } from "../support/http-site";
+import { smtpDeliveryForEachTest } from "../support/mail-delivery";
 import { plain } from "../support/plain";
+import { linkIn } from "../support/smtp";
 
 /**
  * Other people's orders: typing an address proves nothing (anyone can type it into the purchase form or
  * register with it), so "My orders" shows requests made anonymously with the account's address only once
- * the owner has followed the link sent to it; before that, only those made while signed in.
+ * the address is confirmed, and confirming takes both the mailbox (the link) and the account (its password,
+ * or its own session). An account made by registration cannot sign in before that.
  */
 const PROJECT = "terra-modular-sofa";
 let site: HttpSite;
 let projectName: string;
+const { deliverTo } = smtpDeliveryForEachTest();
 
 beforeAll(async () => {
 	site = await startHttpSite();
@@ -36,8 +40,8 @@ async function requestPurchase(email: string, cookie?: string) {
 
 const PASSWORD = "some-long-password";
 
-/** Registers (which signs nobody in), then signs in with the chosen password; returns the session cookie. */
-async function register(email: string): Promise<string> {
+/** Registers (which signs nobody in, and cannot sign in until the address is confirmed). */
+async function register(email: string): Promise<void> {
 	const registered = await fetch(`${site.origin}/register`, {
 		method: "POST",
 		body: new URLSearchParams({
@@ -49,16 +53,10 @@ async function register(email: string): Promise<string> {
 		redirect: "manual",
 	});
 	expect(registered.status, email).toBe(200);
-	return signIn(email);
 }
 
-async function signIn(email: string): Promise<string> {
-	const response = await fetch(`${site.origin}/login`, {
-		method: "POST",
-		body: new URLSearchParams({ username: email, password: PASSWORD }),
-		redirect: "manual",
-	});
-	expect(response.status, email).toBe(302);
+/** The session cookie of a response that starts one. */
+function sessionOf(response: Response): string {
 	return response.headers
 		.getSetCookie()
 		.map((header) => header.split(";")[0])
@@ -66,21 +64,31 @@ async function signIn(email: string): Promise<string> {
 		.join("; ");
 }
 
-/** The verification link the site sent to `email` (the security sites keep their mail in the outbox). */
+function signIn(email: string): Promise<Response> {
+	return fetch(`${site.origin}/login`, {
+		method: "POST",
+		body: new URLSearchParams({ username: email, password: PASSWORD }),
+		redirect: "manual",
+	});
+}
+
+/** Follows the link mailed to `email` and gives the account's password, as its owner does: signed in. */
+async function confirmByLink(email: string): Promise<string> {
+	const token = new URL(await verificationLink(email)).searchParams.get("token") ?? "";
+	const confirmed = await fetch(`${site.origin}/verify-email`, {
+		method: "POST",
+		body: new URLSearchParams({ intent: "confirm", token, password: PASSWORD }),
+		redirect: "manual",
+	});
+	expect(confirmed.status, email).toBe(302);
+	expect(confirmed.headers.get("Location")).toBe("/account");
+	return sessionOf(confirmed);
+}
+
+/** The verification link the site sent to `email`, as a real SMTP server received it. */
 async function verificationLink(email: string): Promise<string> {
-	const message = await db
-		.selectFrom("outbox")
-		.select("text_body")
-		.where("kind", "=", "verify_email")
-		.where("to_address", "=", email)
-		.orderBy("id", "desc")
-		.limit(1)
-		.executeTakeFirst();
-	const link = message?.text_body
-		.split(/\s+/)
-		.find((word) => word.startsWith(`${site.origin}/verify-email?token=`));
-	if (!link) throw new Error(`no verification link for ${email}`);
-	return link;
+	const mail = await deliverTo(email, (received) => /confirm/i.test(received.subject));
+	return linkIn(mail, `${site.origin}/verify-email?token=`);
 }
 
 /**
@@ -95,45 +103,44 @@ async function myOrdersPage(cookie: string): Promise<string> {
 	);
 }
 
-/** The attack: a request made anonymously with the victim's address, then an account registered with it. */
-async function registerAsVictim(): Promise<string> {
+test("other people's orders: whoever registers victim@corp.example cannot sign in, and the victim following the link confirms nothing", async () => {
 	expect((await requestPurchase("Victim@Corp.example")).status).toBe(302);
-	return register("victim@corp.example");
-}
-
-test("other people's orders: a request made anonymously with victim@corp.example is not shown to whoever registers that address", async () => {
-	const attacker = await registerAsVictim();
-	const page = await myOrdersPage(attacker);
-	expect(page).toContain("No orders yet");
+	await register("victim@corp.example");
+	// The attacker's password answers like a wrong one until the address is confirmed.
+	expect((await signIn("victim@corp.example")).status).toBe(401);
+	// The victim, mailed "confirm your e-mail", opens the link: the page asks for the account's password.
+	const opened = await fetch(await verificationLink("victim@corp.example"));
+	expect(opened.status).toBe(200);
+	const page = plain(await opened.text());
+	expect(page).toContain("Enter the password of the account for victim@corp.example");
 	expect(page).not.toContain(projectName);
+	expect(
+		await db
+			.selectFrom("users")
+			.select("email_verified_at")
+			.where("email", "=", "victim@corp.example")
+			.execute(),
+	).toEqual([{ email_verified_at: null }]);
+	expect((await signIn("victim@corp.example")).status).toBe(401);
 });
 
-test("other people's orders: nobody can plant a request in a registered user's list by typing their e-mail", async () => {
-	const owner = await register("olga.owner@example.com");
-	expect((await requestPurchase("OLGA.owner@example.com")).status).toBe(302);
+test("other people's orders: what an owner asks for while signed in is theirs, and shows", async () => {
+	await register("olga.owner@example.com");
+	const owner = await confirmByLink("olga.owner@example.com");
 	expect(await myOrdersPage(owner)).toContain("No orders yet");
-	// What the owner asks for while signed in is theirs, and shows.
 	expect((await requestPurchase("olga.owner@example.com", owner)).status).toBe(302);
 	const page = await myOrdersPage(owner);
 	expect(page).not.toContain("No orders yet");
 	expect(page).toContain(projectName);
 });
 
-test("other people's orders: after the owner verifies the address, they see the requests they made anonymously with it", async () => {
-	// The attacker of the first test, again (each test starts from the seeded database).
-	await registerAsVictim();
+test("other people's orders: after the owner confirms the address with the password, they see the requests they made anonymously with it", async () => {
 	expect((await requestPurchase("Vera.Owner@example.com")).status).toBe(302);
-	const owner = await register("vera.owner@example.com");
-	expect(await myOrdersPage(owner)).toContain("No orders yet");
-	const confirmed = await fetch(await verificationLink("vera.owner@example.com"), {
-		headers: { Cookie: owner },
-	});
-	expect(confirmed.status).toBe(200);
-	expect(plain(await confirmed.text())).toContain("Your e-mail is confirmed");
+	await register("vera.owner@example.com");
+	const owner = await confirmByLink("vera.owner@example.com");
 	const page = await myOrdersPage(owner);
 	expect(page).not.toContain("No orders yet");
 	expect(page).toContain(projectName);
-	// The attacker never followed a link sent to the victim's address: still nothing.
-	const attacker = await myOrdersPage(await signIn("victim@corp.example"));
-	expect(attacker).toContain("No orders yet");
+	// And signing in works from now on.
+	expect((await signIn("vera.owner@example.com")).status).toBe(302);
 });

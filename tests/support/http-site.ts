@@ -30,7 +30,8 @@ export const ADMIN = {
 	email: "curator@forma.gallery",
 };
 
-export const SESSION_SECRET = "http-tests-only-secret-http-tests-only-secret";
+/** The integration project's secret (vitest.config.ts): the test's own modules sign with it too. */
+export const SESSION_SECRET = process.env.SESSION_SECRET ?? "http-tests-only-secret-http-tests-only-secret";
 
 interface BuildEntry {
 	createApp: typeof createApp;

@@ -1,6 +1,6 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { type Paged, pageWindow } from "~/lib/admin-list";
-import { db } from "~/lib/db.server";
+import { database, db } from "~/lib/db.server";
 import type { Language } from "~/lib/i18n";
 import { mailboxKey, newMessageId } from "~/lib/mail.server";
 import type { Database, OutboxMessage, OutboxStatus } from "~db/schema";
@@ -183,12 +183,14 @@ export async function getMail(id: number): Promise<OutboxMessage | undefined> {
 
 /**
  * How many messages of a kind went (or wait to go) to a mailbox since a moment: the address's letter case
- * and +tag make no other mailbox (mailboxKey).
+ * and +tag make no other mailbox (mailboxKey). Called in a transaction, it holds the mailbox's lock from
+ * then on, so the count stays true until the caller has written (or not) its message.
  */
 export async function countMailTo(
 	executor: Kysely<Database>,
 	filter: { to: string; kinds: MailKind[]; since: Date },
 ): Promise<number> {
+	await lockMailbox(executor, filter.to);
 	const row = await executor
 		.selectFrom("outbox")
 		.select((eb) => eb.fn.countAll<number>().as("n"))
@@ -197,6 +199,17 @@ export async function countMailTo(
 		.where("created_at", ">=", filter.since.toISOString())
 		.executeTakeFirstOrThrow();
 	return Number(row.n);
+}
+
+/**
+ * Holds, until the transaction ends, the lock under which mail to the mailbox of `to` is counted and
+ * gathered, so that writers on several instances at once neither pass a cap together nor write a digest
+ * over one another. SQLite's transactions hold the one write lock from their start (db/connection.ts).
+ * Outside a transaction it holds nothing (Postgres lets go at the statement's end).
+ */
+async function lockMailbox(trx: Kysely<Database>, to: string): Promise<void> {
+	if (database.kind !== "postgres") return;
+	await sql`select pg_advisory_xact_lock(hashtext(${`mailbox:${mailboxKey(to)}`}))`.execute(trx);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { expect, test } from "@playwright/test";
-import { type Site, securityPort, startSite } from "./site";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { type HttpSite, startHttpSite } from "../support/http-site";
 
 /**
  * Saturating the CPU through the page cache (pen test, round 3): every URL the cache had not seen — a
@@ -10,15 +10,13 @@ import { type Site, securityPort, startSite } from "./site";
  * the cache did for each request (`cache`: hit, shared, miss, bypass), found by the X-Request-Id it
  * answered with.
  */
-test.describe.configure({ mode: "serial" });
+let site: HttpSite;
 
-let site: Site;
-
-test.beforeAll(async () => {
-	site = await startSite(securityPort(31), { LOG_LEVEL: "info" });
+beforeAll(async () => {
+	site = await startHttpSite({ LOG_LEVEL: "info" });
 });
 
-test.afterAll(async () => {
+afterAll(async () => {
 	await site?.stop();
 });
 
@@ -40,16 +38,19 @@ async function visit(
 	expect(requestId).toBeTruthy();
 	let line: string | undefined;
 	await expect
-		.poll(() => {
-			line = site
-				.output()
-				.split("\n")
-				.find(
-					(candidate) =>
-						candidate.includes(`"requestId":"${requestId}"`) && candidate.includes('"msg":"request"'),
-				);
-			return line;
-		})
+		.poll(
+			() => {
+				line = site
+					.output()
+					.split("\n")
+					.find(
+						(candidate) =>
+							candidate.includes(`"requestId":"${requestId}"`) && candidate.includes('"msg":"request"'),
+					);
+				return line;
+			},
+			{ timeout: 15_000 },
+		)
 		.toBeTruthy();
 	const cache = /"cache":"([a-z-]+)"/.exec(line ?? "")?.[1] ?? "none";
 	return { status: response.status, etag: response.headers.get("etag"), cache, html };

@@ -1,5 +1,7 @@
-import { expect, test } from "@playwright/test";
-import { ADMIN, type Site, securityPort, signIn, startSite } from "./site";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { db } from "~/lib/db.server";
+import { ADMIN, type HttpSite, startHttpSite } from "../support/http-site";
+import { signIn } from "./site";
 
 /**
  * Images of retracted pieces (pen test, round 3): a piece sent back to draft disappeared from the site,
@@ -7,43 +9,37 @@ import { ADMIN, type Site, securityPort, signIn, startSite } from "./site";
  * image that only drafts use is served to administrators only, and a piece's published images may be kept
  * for a day (then revalidated by their ETag), so a retraction reaches caches within a day.
  */
-test.describe.configure({ mode: "serial" });
+let site: HttpSite;
 
-let site: Site;
-
-test.beforeAll(async () => {
-	site = await startSite(securityPort(35));
+beforeAll(async () => {
+	site = await startHttpSite();
 });
 
-test.afterAll(async () => {
+afterAll(async () => {
 	await site?.stop();
 });
 
-/** The stored image keys only this piece uses (cover and gallery), and the URLs its page shows. */
-function imagesOnlyUsedBy(projectId: string): string[] {
-	const keys = site
-		.query<{ key: string }>(
-			`select image as key from projects where id = ?
-			 union select image_url as key from project_images where project_id = ?`,
-			projectId,
-			projectId,
-		)
-		.map((row) => row.key);
-	return keys.filter(
-		(key) =>
-			site.query(
-				`select 1 from projects where image = ? and id <> ?
-				 union all select 1 from project_images where image_url = ? and project_id <> ?
-				 union all select 1 from hero_slides where image_url = ?
-				 union all select 1 from artists where image = ?`,
-				key,
-				projectId,
-				key,
-				projectId,
-				key,
-				key,
-			).length === 0,
-	);
+/** The stored image keys only this piece uses (cover and gallery). */
+async function imagesOnlyUsedBy(projectId: string): Promise<string[]> {
+	const cover = await db.selectFrom("projects").select("image").where("id", "=", projectId).execute();
+	const gallery = await db
+		.selectFrom("project_images")
+		.select("image_url")
+		.where("project_id", "=", projectId)
+		.execute();
+	const keys = new Set([
+		...cover.flatMap((row) => (row.image ? [row.image] : [])),
+		...gallery.map((row) => row.image_url),
+	]);
+	const elsewhere = new Set<string>();
+	const others = await Promise.all([
+		db.selectFrom("projects").select("image as key").where("id", "<>", projectId).execute(),
+		db.selectFrom("project_images").select("image_url as key").where("project_id", "<>", projectId).execute(),
+		db.selectFrom("hero_slides").select("image_url as key").execute(),
+		db.selectFrom("artists").select("image as key").execute(),
+	]);
+	for (const row of others.flat()) if (row.key) elsewhere.add(row.key);
+	return [...keys].filter((key) => !elsewhere.has(key));
 }
 
 /** Every image URL of the piece's public page: originals and their width variants. */
@@ -59,14 +55,26 @@ async function imageUrlsOnPage(projectId: string, keys: string[]): Promise<strin
 	return [...urls];
 }
 
+/** The administrator's edit form writes the row's status; the site hears of it as of any other edit. */
+async function setStatus(projectId: string, status: "draft" | "published") {
+	await db.updateTable("projects").set({ status }).where("id", "=", projectId).execute();
+	await site.caughtUp();
+}
+
 test("retracted piece: its images are public for a day (not a year) while published, then only administrators get them", async () => {
-	const [project] = site.query<{ id: string }>(
-		`select p.id from projects p where p.status = 'published' and p.image is not null
-		 and exists (select 1 from project_images g where g.project_id = p.id) order by p.id`,
-	);
+	const project = await db
+		.selectFrom("projects as p")
+		.select("p.id")
+		.where("p.status", "=", "published")
+		.where("p.image", "is not", null)
+		.where(({ exists, selectFrom }) =>
+			exists(selectFrom("project_images as g").select("g.id").whereRef("g.project_id", "=", "p.id")),
+		)
+		.orderBy("p.id")
+		.executeTakeFirst();
 	expect(project).toBeTruthy();
 	const projectId = project?.id ?? "";
-	const keys = imagesOnlyUsedBy(projectId);
+	const keys = await imagesOnlyUsedBy(projectId);
 	expect(keys.length, "the piece has pictures of its own").toBeGreaterThan(1);
 	const urls = await imageUrlsOnPage(projectId, keys);
 	expect(urls.length, "its page shows them").toBeGreaterThan(1);
@@ -77,29 +85,37 @@ test("retracted piece: its images are public for a day (not a year) while publis
 		const cacheControl = response.headers.get("cache-control") ?? "";
 		expect(cacheControl, url).toBe("public, max-age=86400");
 		expect(response.headers.get("etag"), url).toBeTruthy();
+		await response.arrayBuffer();
 	}
 
-	// The administrator sends the piece back to draft (the row's status, as the edit form writes it).
-	site.query("update projects set status = 'draft' where id = ?", projectId);
+	// The administrator sends the piece back to draft.
+	await setStatus(projectId, "draft");
 	const admin = await signIn(site.origin, ADMIN.username, ADMIN.password);
 	for (const url of urls) {
 		const anonymous = await fetch(`${site.origin}${url}`);
 		expect(anonymous.status, url).toBe(404);
+		await anonymous.arrayBuffer();
 		const preview = await fetch(`${site.origin}${url}`, { headers: { Cookie: admin } });
 		expect(preview.status, url).toBe(200);
 		expect(preview.headers.get("cache-control"), url).toBe("private, no-cache");
+		await preview.arrayBuffer();
 	}
 	// A condition does not reveal it either.
 	const conditional = await fetch(`${site.origin}${urls[0]}`, { headers: { "If-None-Match": "*" } });
 	expect(conditional.status).toBe(404);
 
 	// Published again: public again.
-	site.query("update projects set status = 'published' where id = ?", projectId);
+	await setStatus(projectId, "published");
 	expect((await fetch(`${site.origin}${urls[0]}`)).status).toBe(200);
 });
 
 test("retracted piece: images the site shows elsewhere (slides, artists) stay public and immutable", async () => {
-	const [slide] = site.query<{ key: string }>("select image_url as key from hero_slides order by id limit 1");
+	const slide = await db
+		.selectFrom("hero_slides")
+		.select("image_url as key")
+		.orderBy("id")
+		.limit(1)
+		.executeTakeFirst();
 	expect(slide).toBeTruthy();
 	const response = await fetch(`${site.origin}/resources/images/${slide?.key}`);
 	expect(response.status).toBe(200);

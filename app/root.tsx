@@ -9,7 +9,7 @@ import {
 	ScrollRestoration,
 	useRouteError,
 } from "@remix-run/react";
-import { lazy, Suspense } from "react";
+import { lazy } from "react";
 import { BackToTop } from "./components/back-to-top";
 import { deferred } from "./components/deferred";
 import { SiteHeader } from "./components/site-header";
@@ -18,6 +18,7 @@ import { VerifyEmailBanner } from "./components/verify-email-banner";
 import { preloadedFonts } from "./lib/fonts";
 import { maintenanceInfo } from "./lib/maintenance";
 import { useNonce } from "./lib/nonce";
+import { ReadySuspense, useDocumentHydrated } from "./lib/page-ready";
 import { useRootData, useTheme } from "./lib/root-data";
 import { loadRoot, rootHeaders } from "./lib/root-loader.server";
 import { PageLanguageProvider, TranslationsScript, useTranslation } from "./lib/translations";
@@ -61,6 +62,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 function Document({ children }: { children: React.ReactNode }) {
+	// Here rather than in App: an error page is rendered without App, inside this same document.
+	useDocumentHydrated();
 	const { t } = useTranslation();
 	const { language, toast } = useRootData();
 	const theme = useTheme();
@@ -119,8 +122,8 @@ export function ErrorBoundary() {
 	const error = useRouteError();
 	const maintenance = maintenanceInfo(error);
 	return (
-		<Suspense fallback={null}>
+		<ReadySuspense>
 			{maintenance ? <MaintenancePage signedIn={maintenance.signedIn} /> : <RouteErrorPage error={error} />}
-		</Suspense>
+		</ReadySuspense>
 	);
 }

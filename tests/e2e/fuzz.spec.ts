@@ -1,30 +1,26 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { APIRequestContext } from "@playwright/test";
-import SQLite from "better-sqlite3";
 import { databaseDigest, listFiles } from "../support/database-digest";
 import { formTokenFrom } from "../support/form-page-token";
 import { expect, test } from "./fixtures";
 import { actionRoutes as routesWithActions } from "./route-manifest";
+import type { E2eServer } from "./servers";
 import { ADMIN } from "./session";
 
 /**
  * Posts random, oversized, wrongly encoded and missing fields to every action, as an anonymous visitor, a
- * user and an administrator, against a server of its own (playwright.config.ts: port + 1). No response may
+ * user and an administrator, against a server of its own (the `siteFor` option below). No response may
  * be a 500, the process must keep serving, and a refused request (4xx) must leave the database (the audit
  * trail included: a refused change records nothing) and the uploads exactly as they were. The seed is fixed so a failure can be replayed (FUZZ_SEED overrides it).
  */
-test.skip(({ js }) => !js, "HTTP only: one run is enough");
 test.setTimeout(240_000);
+// Its random administrator writes (maintenance, settings, deletions) cannot be put back: a site of its own.
+test.use({ siteFor: "fuzz" });
 
-const PORT = Number(process.env.E2E_PORT ?? 3100) + 1;
-const ORIGIN = `http://localhost:${PORT}`;
-const dataDir = path.resolve(`tests/e2e/.data/${PORT}`);
 const PROJECT = "arc-lounge-chair";
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
 const BODIES_PER_ROUTE = 12;
-
-test.use({ baseURL: ORIGIN });
 
 /** A small deterministic generator (mulberry32). */
 function random(seed: number) {
@@ -157,44 +153,45 @@ function randomBodies(route: ActionRoute, rng: ReturnType<typeof random>): Body[
 	return bodies;
 }
 
-async function signIn(request: APIRequestContext, username: string, password: string): Promise<void> {
+async function signIn(
+	request: APIRequestContext,
+	origin: string,
+	username: string,
+	password: string,
+): Promise<void> {
 	const response = await request.post("/login", {
-		headers: { Origin: ORIGIN },
+		headers: { Origin: origin },
 		form: { username, password },
 		maxRedirects: 0,
 	});
 	expect(response.status(), `signing in ${username}`).toBe(302);
 }
 
-function snapshot(): { database: string; uploads: string[]; auditRows: number } {
-	const sqlite = new SQLite(path.join(dataDir, "forma.sqlite"), { readonly: true });
-	try {
+function snapshot(site: E2eServer): { database: string; uploads: string[]; auditRows: number } {
+	return site.withDatabase((sqlite) => {
 		// Sessions come and go with sign-ins the fuzz itself makes, and the background sender marks mail that
 		// accepted requests queued as sent at any moment; everything else, and which messages exist, must hold
 		// still. The digest covers every table, the audit trail (audit_log) among them.
 		const mail = sqlite.prepare("select id, kind, to_address, subject from outbox order by id").raw().all();
 		return {
 			database: `${databaseDigest(sqlite, { ignore: ["sessions", "outbox"] })} ${JSON.stringify(mail)}`,
-			uploads: listFiles(path.join(dataDir, "uploads")),
+			uploads: listFiles(path.join(site.dataDir, "uploads")),
 			auditRows: sqlite.prepare("select count(*) from audit_log").pluck().get() as number,
 		};
-	} finally {
-		sqlite.close();
-	}
+	});
 }
 
-function maintenanceIsOn(): boolean {
-	const sqlite = new SQLite(path.join(dataDir, "forma.sqlite"), { readonly: true });
-	try {
-		return sqlite.prepare("select maintenance_mode from settings where id = 1").pluck().get() === 1;
-	} finally {
-		sqlite.close();
-	}
+function maintenanceIsOn(site: E2eServer): boolean {
+	return (
+		site.query<{ on: number }>('select maintenance_mode as "on" from settings where id = 1')[0]?.on === 1
+	);
 }
 
 test("random, oversized, malformed and missing fields never cause a 500 or a write that was refused", async ({
 	playwright,
+	site,
 }) => {
+	const ORIGIN = site.origin;
 	const routes = actionRoutes();
 	expect(routes.map((route) => route.path)).toEqual(
 		expect.arrayContaining([
@@ -220,13 +217,13 @@ test("random, oversized, malformed and missing fields never cause a 500 or a wri
 	});
 	// Registration answers "check your e-mail" and signs nobody in: the user signs in next.
 	expect(registered.status()).toBe(200);
-	await signIn(user, "fuzz-user@example.com", "a-good-password");
+	await signIn(user, ORIGIN, "fuzz-user@example.com", "a-good-password");
 	const admin = await playwright.request.newContext({ baseURL: ORIGIN });
-	await signIn(admin, ADMIN.username, ADMIN.password);
+	await signIn(admin, ORIGIN, ADMIN.username, ADMIN.password);
 
 	// An administrator's accepted change does reach the audit trail, and the snapshot sees it: so a refused
 	// request that wrote an audit row would be caught below.
-	const beforeToggle = snapshot();
+	const beforeToggle = snapshot(site);
 	for (const active of ["0", "1"]) {
 		const toggled = await admin.post("/admin/slider", {
 			headers: { Origin: ORIGIN },
@@ -235,7 +232,7 @@ test("random, oversized, malformed and missing fields never cause a 500 or a wri
 		});
 		expect(toggled.status()).toBe(200);
 	}
-	const afterToggle = snapshot();
+	const afterToggle = snapshot(site);
 	expect(afterToggle.auditRows).toBe(beforeToggle.auditRows + 2);
 	expect(afterToggle.database).not.toBe(beforeToggle.database);
 
@@ -249,7 +246,7 @@ test("random, oversized, malformed and missing fields never cause a 500 or a wri
 	] as const) {
 		for (const route of routes) {
 			for (const body of randomBodies(route, rng)) {
-				const before = snapshot();
+				const before = snapshot(site);
 				const response = await context.post(route.path, {
 					headers: { Origin: ORIGIN, ...(body.contentType ? { "Content-Type": body.contentType } : {}) },
 					data: body.data,
@@ -260,9 +257,9 @@ test("random, oversized, malformed and missing fields never cause a 500 or a wri
 				const status = response.status();
 				const where = `${who} POST ${route.path} [${body.label}] → ${status}`;
 				// An administrator's random settings may have switched maintenance on: then 503 is the right answer.
-				if (status >= 500 && !(status === 503 && maintenanceIsOn())) failures.push(where);
+				if (status >= 500 && !(status === 503 && maintenanceIsOn(site))) failures.push(where);
 				if (status >= 400 && status < 500) {
-					const after = snapshot();
+					const after = snapshot(site);
 					if (after.database !== before.database)
 						failures.push(`${where}: refused, but the database changed`);
 					if (after.uploads.join("\n") !== before.uploads.join("\n")) {

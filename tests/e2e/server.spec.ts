@@ -1,47 +1,46 @@
-import path from "node:path";
-import SQLite from "better-sqlite3";
 import { formTokenFrom } from "../support/form-page-token";
 import { cspDirectives, inlineCodeHashes } from "../support/inline-code";
 import { expect, test } from "./fixtures";
 import { actionRoutes } from "./route-manifest";
+import type { E2eServer } from "./servers";
 import { ADMIN } from "./session";
 
 /**
  * What the production server (app/server.ts) promises operators and visitors, over real HTTP. These
- * don't involve a page's scripts, so they run once, in the JavaScript project.
+ * don't involve a page's scripts, so they run once, in the JavaScript project (untagged).
  */
-test.skip(({ js }) => !js, "HTTP-level checks: one run is enough");
 
 const PROJECT = "arc-lounge-chair";
-const databasePath = path.resolve(`tests/e2e/.data/${process.env.E2E_PORT ?? 3100}/forma.sqlite`);
 
 /** The URL of every route that has an action (from the build's Remix manifest), with real parameters. */
 function mutatingPaths(): string[] {
 	return actionRoutes({ id: PROJECT, category: "art" }).map((route) => route.url);
 }
 
-/** Requests from these addresses only: other specs send requests to the same site at the same time. */
-function countPurchaseRequests(...emails: string[]): number {
-	const sqlite = new SQLite(databasePath, { readonly: true });
-	try {
-		return sqlite
-			.prepare(`select count(*) from purchase_requests where email in (${emails.map(() => "?").join(", ")})`)
-			.pluck()
-			.get(...emails) as number;
-	} finally {
-		sqlite.close();
-	}
+/** Requests from these addresses only: other tests on the worker's site send requests too. */
+function countPurchaseRequests(site: E2eServer, ...emails: string[]): number {
+	return site.withDatabase(
+		(sqlite) =>
+			sqlite
+				.prepare(
+					`select count(*) from purchase_requests where email in (${emails.map(() => "?").join(", ")})`,
+				)
+				.pluck()
+				.get(...emails) as number,
+	);
 }
 
 test("a form posted from another site is refused with 403 on every route that changes something", async ({
 	request,
+	baseURL,
+	site,
 }) => {
 	const paths = mutatingPaths();
 	expect(paths).toEqual(
 		expect.arrayContaining(["/login", "/logout", `/project/${PROJECT}/request`, "/admin/requests"]),
 	);
 	const senders = ["victim@example.com", "own-origin@example.com"];
-	const before = countPurchaseRequests(...senders);
+	const before = countPurchaseRequests(site, ...senders);
 	for (const target of paths) {
 		const response = await request.post(target, {
 			headers: { Origin: "https://evil.example" },
@@ -64,11 +63,11 @@ test("a form posted from another site is refused with 403 on every route that ch
 	});
 	expect(fetchMetadata.status()).toBe(403);
 	expect(await fetchMetadata.text()).toContain("another site");
-	expect(countPurchaseRequests(...senders)).toBe(before);
+	expect(countPurchaseRequests(site, ...senders)).toBe(before);
 
 	// The same request from our own pages goes through.
 	const own = await request.post(`/project/${PROJECT}/request`, {
-		headers: { Origin: new URL(test.info().project.use.baseURL ?? "").origin },
+		headers: { Origin: new URL(baseURL ?? "").origin },
 		form: {
 			email: "own-origin@example.com",
 			phone: "+79161234567",
@@ -77,7 +76,7 @@ test("a form posted from another site is refused with 403 on every route that ch
 		maxRedirects: 0,
 	});
 	expect(own.status()).toBeLessThan(400);
-	expect(countPurchaseRequests(...senders)).toBe(before + 1);
+	expect(countPurchaseRequests(site, ...senders)).toBe(before + 1);
 });
 
 test("/healthz reports the database and uploads as healthy", async ({ request }) => {
@@ -116,45 +115,51 @@ test("every response carries a request id, and each page view gets its own scrip
 	expect(new Set(nonces).size).toBe(nonces.length);
 });
 
-test("anonymous pages come from the cache compressed, and revalidate with 304", async ({ request, page }) => {
-	// The browser's cache is off while a route intercepts requests (tests/e2e/fixtures.ts, slowScripts).
-	test.skip(Boolean(process.env.E2E_SLOW_SCRIPTS), "the browser revalidates only with its cache on");
-	await request.get("/shop");
-	// A browser's request: the stored brotli copy, with a tag to revalidate it by.
-	const browser = await request.get("/shop", { headers: { "Accept-Encoding": "gzip, deflate, br" } });
-	expect(browser.headers()["content-encoding"]).toBe("br");
-	expect(browser.headers().vary).toMatch(/Accept-Encoding/);
-	expect(browser.headers()["cache-control"]).toBe("no-cache");
-	const etag = browser.headers().etag ?? "";
-	expect(etag).toMatch(/^W\/".+"$/);
-	expect(await browser.text()).toContain("</html>");
-	// The browser asks again before using its copy: unchanged, so 304 and no body.
-	const revalidated = await request.get("/shop", {
-		headers: { "Accept-Encoding": "gzip, deflate, br", "If-None-Match": etag },
-	});
-	expect(revalidated.status()).toBe(304);
-	expect(revalidated.headers().etag).toBe(etag);
-	expect((await revalidated.body()).byteLength).toBe(0);
-	// curl without Accept-Encoding: plain HTML, the same page.
-	const plain = await request.get("/shop", { headers: { "Accept-Encoding": "" } });
-	expect(plain.headers()["content-encoding"]).toBeUndefined();
-	expect(plain.headers().etag).toBe(etag);
-	expect(Number(plain.headers()["content-length"])).toBe((await plain.body()).byteLength);
+test.describe(() => {
+	// The browser's cache is off while a route intercepts requests: its scripts are not held back here.
+	test.use({ scriptDelay: 0 });
 
-	// Chromium gets the same: brotli, and on a reload it revalidates its copy with the tag (the server
-	// answers 304; Chromium then reports its own copy's 200).
-	const first = await page.goto("/shop");
-	expect(await first?.headerValue("content-encoding")).toBe("br");
-	const reloaded = page.waitForRequest((request) => new URL(request.url()).pathname === "/shop");
-	await page.reload();
-	expect(await (await reloaded).headerValue("if-none-match")).toBe(await first?.headerValue("etag"));
-	await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+	test("anonymous pages come from the cache compressed, and revalidate with 304", async ({
+		request,
+		page,
+	}) => {
+		await request.get("/shop");
+		// A browser's request: the stored brotli copy, with a tag to revalidate it by.
+		const browser = await request.get("/shop", { headers: { "Accept-Encoding": "gzip, deflate, br" } });
+		expect(browser.headers()["content-encoding"]).toBe("br");
+		expect(browser.headers().vary).toMatch(/Accept-Encoding/);
+		expect(browser.headers()["cache-control"]).toBe("no-cache");
+		const etag = browser.headers().etag ?? "";
+		expect(etag).toMatch(/^W\/".+"$/);
+		expect(await browser.text()).toContain("</html>");
+		// The browser asks again before using its copy: unchanged, so 304 and no body.
+		const revalidated = await request.get("/shop", {
+			headers: { "Accept-Encoding": "gzip, deflate, br", "If-None-Match": etag },
+		});
+		expect(revalidated.status()).toBe(304);
+		expect(revalidated.headers().etag).toBe(etag);
+		expect((await revalidated.body()).byteLength).toBe(0);
+		// curl without Accept-Encoding: plain HTML, the same page.
+		const plain = await request.get("/shop", { headers: { "Accept-Encoding": "" } });
+		expect(plain.headers()["content-encoding"]).toBeUndefined();
+		expect(plain.headers().etag).toBe(etag);
+		expect(Number(plain.headers()["content-length"])).toBe((await plain.body()).byteLength);
+
+		// Chromium gets the same: brotli, and on a reload it revalidates its copy with the tag (the server
+		// answers 304; Chromium then reports its own copy's 200).
+		const first = await page.goto("/shop");
+		expect(await first?.headerValue("content-encoding")).toBe("br");
+		const reloaded = page.waitForRequest((request) => new URL(request.url()).pathname === "/shop");
+		await page.reload();
+		expect(await (await reloaded).headerValue("if-none-match")).toBe(await first?.headerValue("etag"));
+		await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+	});
 });
 
-test("static files are sent pre-compressed, with their own type", async ({ request, page }) => {
-	await page.goto("/");
-	const script = await page.locator("script[src], link[rel=modulepreload]").first();
-	const src = (await script.getAttribute("src")) ?? (await script.getAttribute("href")) ?? "";
+test("static files are sent pre-compressed, with their own type", async ({ request }) => {
+	// A script the home page names (as sent: once the page runs, React leaves the preload links out).
+	const html = await (await request.get("/")).text();
+	const src = /<link rel="modulepreload" href="([^"]+)"/.exec(html)?.[1] ?? "";
 	expect(src).toMatch(/\.js$/);
 	const plain = await request.get(src, { headers: { "Accept-Encoding": "" } });
 	const compressed = await request.get(src, { headers: { "Accept-Encoding": "br, gzip" } });

@@ -36,6 +36,9 @@ let a: Site;
 let b: Site;
 
 test.beforeAll(async () => {
+	// A Postgres cluster, a bucket, and a seed of both (every picture uploaded): on a busy 2-core machine that
+	// took longer than a test's minute.
+	test.setTimeout(180_000);
 	if (!postgresBinDir()) {
 		const install = spawnSync("sh", ["tests/support/ensure-postgres.sh"], { stdio: "inherit" });
 		if (install.status !== 0) throw new Error("PostgreSQL could not be installed");

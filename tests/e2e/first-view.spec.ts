@@ -113,6 +113,39 @@ test.describe("the first view", () => {
 		await expect(page.locator("#site-footer").getByRole("link").first()).toBeVisible();
 	});
 
+	test("the page says it has come to life only once every part of the first view has its code", async ({
+		page,
+		js,
+	}) => {
+		test.skip(!js, "about the scripts");
+		// The footer's code, the one deferred part on this page, is held back until the rest is done.
+		let releaseFooter = () => {};
+		const footerHeld = new Promise<void>((resolve) => {
+			releaseFooter = resolve;
+		});
+		let footerAsked = false;
+		await page.route(/\/site-footer-[^/]+\.js$/, async (route) => {
+			footerAsked = true;
+			await footerHeld;
+			await route.continue();
+		});
+		await page.goto("/about");
+		// The visitor starts using the page: the footer asks for its code.
+		await expect
+			.poll(async () => {
+				await page.evaluate(() => window.dispatchEvent(new Event("focusin")));
+				return footerAsked;
+			})
+			.toBe(true);
+		// The header's player is the last of the rest to come to life (after its flip, its own code).
+		await expect(page.getByTestId("audio-toggle").first()).toBeVisible();
+		const html = page.locator("html");
+		await expect(html).not.toHaveAttribute("data-hydrated", "true");
+		releaseFooter();
+		await expect(html).toHaveAttribute("data-hydrated", "true");
+		await page.unrouteAll({ behavior: "ignoreErrors" });
+	});
+
 	test("a select that saves on change saves while the footer's code still waits below", async ({
 		page,
 		js,

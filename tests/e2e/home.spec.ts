@@ -49,7 +49,10 @@ test.describe("home page", () => {
 		await expect(slide(page, 3).getByRole("link", { name: "Explore art" })).toHaveAttribute("href", "/art");
 	});
 
-	test("without JavaScript the first slide's text and the h1 are visible at once", async ({ page, js }) => {
+	test("without JavaScript the first slide's text and the h1 are visible at once", { tag: "@no-js" }, async ({
+		page,
+		js,
+	}) => {
 		test.skip(js, "this is about the server HTML on its own");
 		await page.goto("/");
 		await expect(slideTitle(page, 1)).toBeInViewport();

@@ -1,12 +1,6 @@
 import { expect, test } from "./fixtures";
 import { linkIn, mailTo, receivedMail } from "./mailbox";
-import { ARTIST_WRITES_PORT } from "./servers";
 import { ADMIN, signIn, uniqueEmail } from "./session";
-
-// The registration form allows 10 complete attempts per client address in 15 minutes, and the accounts,
-// purchase and admin-users specs already spend them on the first server (every browser is 127.0.0.1):
-// these journeys register on the admin-artists spec's server, which registers nobody.
-test.use({ baseURL: `http://localhost:${ARTIST_WRITES_PORT}` });
 
 /**
  * E-mail verification as a person lives it: the link arrives by real SMTP (the run's mail server), in the

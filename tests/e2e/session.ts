@@ -1,11 +1,10 @@
 import { randomBytes } from "node:crypto";
-import path from "node:path";
 import type { Page } from "@playwright/test";
 import { expect } from "@playwright/test";
 import { createCookie } from "@remix-run/node";
 import SQLite from "better-sqlite3";
 import { linkIn, mailTo } from "./mailbox";
-import { dataDirFor, SESSION_SECRET } from "./servers";
+import { SESSION_SECRET } from "./servers";
 
 /** The administrator the e2e server bootstraps (playwright.config.ts: ADMIN_USERNAME / ADMIN_PASSWORD). */
 export { ADMIN } from "./servers";
@@ -15,20 +14,20 @@ const sessionCookie = createCookie("forma_session", { path: "/", secrets: [SESSI
 const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 
 /**
- * What signing in leaves behind, made directly: a sessions row for the account in the database of the
- * server at `origin` (tests/e2e/.data/<port>), and the cookie naming it.
+ * What signing in leaves behind, made directly: a sessions row for the account in the server's database
+ * (the `site` fixture's databasePath), and the cookie naming it.
  */
 export async function createSessionCookie(
-	origin: string,
+	databasePath: string,
 	login: string,
 ): Promise<{ name: string; value: string }> {
-	const sqlite = new SQLite(path.join(dataDirFor(new URL(origin).port), "forma.sqlite"));
+	const sqlite = new SQLite(databasePath);
 	try {
 		sqlite.pragma("busy_timeout = 5000");
 		const user = sqlite
 			.prepare("select id from users where lower(username) = lower(?) or lower(email) = lower(?)")
 			.get(login, login) as { id: number } | undefined;
-		if (!user) throw new Error(`no account ${login} on ${origin}`);
+		if (!user) throw new Error(`no account ${login} in ${databasePath}`);
 		const id = randomBytes(32).toString("base64url");
 		sqlite
 			.prepare("insert into sessions (id, user_id, expires_at) values (?, ?, ?)")

@@ -3,7 +3,15 @@
  * (/admin/activity). docs/decisions/0021-audit-trail.md has the design.
  */
 
-export const ACTIVITY_ENTITIES = ["project", "artist", "slide", "user", "settings", "request"] as const;
+export const ACTIVITY_ENTITIES = [
+	"project",
+	"artist",
+	"slide",
+	"user",
+	"settings",
+	"request",
+	"mail",
+] as const;
 export type ActivityEntity = (typeof ACTIVITY_ENTITIES)[number];
 
 export const ACTIVITY_ACTIONS = [
@@ -13,6 +21,10 @@ export const ACTIVITY_ACTIONS = [
 	"moved",
 	"status_changed",
 	"role_changed",
+	/** The requests list downloaded as CSV (every buyer's e-mail and phone): its filter and row count. */
+	"exported",
+	/** A failed message sent again from /admin/mail. */
+	"requeued",
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
@@ -46,7 +58,8 @@ export type FieldKind =
 	| "availability"
 	| "role"
 	| "userStatus"
-	| "requestStatus";
+	| "requestStatus"
+	| "mailStatus";
 
 /**
  * What the trail records of each kind of thing, in the order the screen lists it. A whitelist: a column
@@ -109,6 +122,7 @@ export const AUDITED_FIELDS = {
 		audio_url: "text",
 	},
 	request: { status: "requestStatus", note: "longText" },
+	mail: { status: "mailStatus" },
 } as const satisfies Record<ActivityEntity, Record<string, FieldKind>>;
 
 export function fieldKind(entity: ActivityEntity, field: string): FieldKind {

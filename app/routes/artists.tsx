@@ -7,6 +7,7 @@ import { formatCount } from "~/lib/format";
 import type { I18nHandle } from "~/lib/i18n";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { imageUrl } from "~/lib/images";
+import type { PageCacheHandle } from "~/lib/page-cache-policy";
 import { pageSlice } from "~/lib/paging";
 import { requestedPage, requirePage } from "~/lib/paging.server";
 import { rootMetaData, seoMeta } from "~/lib/seo";
@@ -17,7 +18,11 @@ import { countWorksByArtist } from "~/models/catalogue-counts.server";
 import { toStoredImage } from "~/models/stored-image.server";
 
 /** The texts this page shows besides `common` (app/lib/i18n.ts pageNamespaces). */
-export const handle = { i18n: ["artists"] } satisfies I18nHandle;
+export const handle = {
+	i18n: ["artists"],
+	// A page of the list is its own copy (?page=N, app/lib/paging.ts).
+	pageCache: { shared: true, query: ["page"] },
+} satisfies I18nHandle & PageCacheHandle;
 
 const CARD_SIZES = "(min-width: 1280px) 23vw, (min-width: 1024px) 30vw, (min-width: 640px) 45vw, 92vw";
 /** A card's teaser: the description's opening, long enough to say what the studio does. */

@@ -1,78 +1,34 @@
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import type { Page } from "@playwright/test";
 import { openDatabase } from "../../db/connection";
 import { growCatalogue } from "../bench/grow-catalogue";
 import { expect, test } from "./fixtures";
-import { FIRST_PORT, PAGING_PORTS, SESSION_SECRET } from "./servers";
 
 /**
  * Paging through a category (issue #33), with JavaScript and without, in English and Russian, on a
- * server of its own whose catalogue is grown past one page (the shared servers keep the seed's 18 pieces,
- * which other specs count). Without JavaScript the list is one page with links to the others; with it
+ * site of its own whose catalogue is grown past one page (the other specs' sites keep the seed's 18
+ * pieces, which they count). Without JavaScript the list is one page with links to the others; with it
  * "Show more" appends the next page in place, and Back from a piece returns to the whole run, where it was.
  */
+test.use({ siteFor: "grown-catalogue" });
 test.describe.configure({ mode: "serial" });
-test.setTimeout(120_000);
 
-const buildDir = process.env.FORMA_BUILD_ID ? `build-${process.env.FORMA_BUILD_ID}` : "build";
 /** The seed grown to this many pieces: the Design page (design, furniture, clothing) gets five pages. */
 const PIECES = 150;
 const PAGE_SIZE = 24;
 
-let server: ChildProcess | undefined;
-let dataDir = "";
-let origin = "";
 let designTotal = 0;
 
-test.beforeAll(async ({ browserName: _browser }, testInfo) => {
-	// One server per project (js, no-js), each on its own port.
-	const port = testInfo.project.name === "js" ? PAGING_PORTS.js : PAGING_PORTS.noJs;
-	origin = `http://localhost:${port}`;
-	dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "forma-paging-"));
-	const template = path.resolve(`tests/e2e/.data/template-${FIRST_PORT}`);
-	if (fs.existsSync(path.join(template, ".ready"))) fs.cpSync(template, dataDir, { recursive: true });
-	const env = {
-		...process.env,
-		NODE_ENV: "production",
-		PORT: String(port),
-		LOG_LEVEL: "error",
-		DATABASE_PATH: path.join(dataDir, "forma.sqlite"),
-		UPLOADS_DIR: path.join(dataDir, "uploads"),
-		SESSION_SECRET,
-		SITE_URL: origin,
-	} as NodeJS.ProcessEnv;
-	expect(spawnSync("node", [`${buildDir}/server/setup.js`], { env, stdio: "ignore" }).status).toBe(0);
-	const database = openDatabase(path.join(dataDir, "forma.sqlite"));
+test.beforeAll(async ({ site }) => {
+	const database = openDatabase(site.databasePath);
 	try {
 		await growCatalogue(database.db, PIECES);
-		const row = database.sqlite
-			.prepare(
-				"select count(*) as n from projects where status = 'published' and category in ('design', 'furniture', 'clothing')",
-			)
-			.get() as { n: number };
-		designTotal = row.n;
 	} finally {
 		await database.db.destroy();
 	}
-	server = spawn("node", [`${buildDir}/server/server.js`, `${buildDir}/index.js`], {
-		env,
-		stdio: ["ignore", "ignore", "inherit"],
-	});
-	await expect
-		.poll(async () => (await fetch(`${origin}/healthz`).catch(() => null))?.status, { timeout: 60_000 })
-		.toBe(200);
-});
-
-test.afterAll(async () => {
-	if (server?.exitCode === null) {
-		const exited = new Promise((resolve) => server?.once("exit", resolve));
-		server.kill("SIGTERM");
-		await exited;
-	}
-	fs.rmSync(dataDir, { recursive: true, force: true });
+	const [row] = site.query<{ n: number }>(
+		"select count(*) as n from projects where status = 'published' and category in ('design', 'furniture', 'clothing')",
+	);
+	designTotal = row?.n ?? 0;
 });
 
 const TEXTS = {
@@ -112,9 +68,9 @@ for (const language of ["en", "ru"] as const) {
 	const texts = TEXTS[language];
 	/** The Design page (at a page) in this language: the pages' links keep ?lng=. */
 	const address = (pageNumber?: number) =>
-		pageNumber ? `${origin}/design?page=${pageNumber}&lng=${language}` : `${origin}/design?lng=${language}`;
+		pageNumber ? `/design?page=${pageNumber}&lng=${language}` : `/design?lng=${language}`;
 
-	test(`pages through the Design page (${language})`, async ({ page, js }) => {
+	test(`pages through the Design page (${language})`, { tag: "@no-js" }, async ({ page, js }) => {
 		const pageCount = Math.ceil(designTotal / PAGE_SIZE);
 		expect(pageCount).toBeGreaterThan(3);
 		await page.goto(address());

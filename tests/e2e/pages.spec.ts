@@ -62,7 +62,7 @@ test.describe("contact page", () => {
 		await expect(hours).toContainText("ConsultationsBy appointment");
 	});
 
-	test("FAQ answers open with a click, with or without JavaScript", async ({ page }) => {
+	test("FAQ answers open with a click, with or without JavaScript", { tag: "@no-js" }, async ({ page }) => {
 		await page.goto("/contact");
 		const faq = page.getByRole("region", { name: "Frequently asked questions" });
 		for (const question of [
@@ -139,8 +139,6 @@ test.describe("legal pages", () => {
 
 test.describe("search engine files", () => {
 	// Fetched over HTTP (the request fixture), where the browser's JavaScript setting plays no part.
-	test.skip(({ js }) => !js, "HTTP only: one run is enough");
-
 	// sitemap.xml and its files: tests/integration/sitemap.test.ts.
 	test("robots.txt allows the site, keeps private areas out and points to the sitemap", async ({
 		request,

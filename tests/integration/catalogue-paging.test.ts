@@ -17,6 +17,7 @@ import { loader as artistsLoader } from "~/routes/artists";
 import { loader as shopLoader, meta as shopMeta } from "~/routes/shop/route";
 import { startSession } from "~/services/auth.server";
 import { growCatalogue } from "../bench/grow-catalogue";
+import { startHttpSite } from "../support/http-site";
 import { getRequest, settle } from "../support/requests";
 
 /** The seed's 18 pieces grown to this many: several pages in every list the tests walk. */
@@ -69,6 +70,9 @@ async function publishedIds(where: { categories?: string[]; artistId?: string } 
 beforeEach(async () => {
 	await growCatalogue(db, PIECES);
 });
+
+/** The production app over HTTP, its page cache included (for the pages anonymous visitors share). */
+const site = await startHttpSite();
 
 describe("a list's pages", () => {
 	it.each([
@@ -218,6 +222,29 @@ describe("the counts", () => {
 		// What the pages say is the same count.
 		const art = (await load(categoryLoader, "/art", { category: "art" })) as ListData;
 		expect(art.paging.total).toBe((await publishedIds({ categories: ["art"] })).length);
+	});
+});
+
+describe("the page cache", () => {
+	async function get(path: string): Promise<{ status: number; body: string }> {
+		const response = await fetch(`${site.origin}${path}`);
+		return { status: response.status, body: await response.text() };
+	}
+
+	it("keeps each page of a list apart: a second page is never the first one's copy", async () => {
+		site.clearPageCache();
+		await site.caughtUp();
+		for (const list of ["/art", "/design?type=furniture", "/artist/owl", "/shop"]) {
+			const first = await get(list);
+			expect(first.status, list).toBe(200);
+			expect(first.body.includes('rel="prev"'), `${list}: page 1 has no previous page`).toBe(false);
+			const second = await get(`${list}${list.includes("?") ? "&" : "?"}page=2`);
+			expect(second.status, list).toBe(200);
+			expect(second.body.includes('rel="prev"'), `${list}?page=2 is page 2, not page 1's copy`).toBe(true);
+		}
+		// A page past the end stays a 404 after its list's first page was stored.
+		expect((await get("/artists")).status).toBe(200);
+		expect((await get("/artists?page=99")).status).toBe(404);
 	});
 });
 

@@ -8,12 +8,17 @@ import { PagedList } from "~/components/ui/paged-list";
 import { formatCount } from "~/lib/format";
 import type { I18nHandle } from "~/lib/i18n";
 import { imageUrl } from "~/lib/images";
+import type { PageCacheHandle } from "~/lib/page-cache-policy";
 import { absoluteUrl, localizedUrl, rootMetaData, seoMeta } from "~/lib/seo";
 import { useTranslation } from "~/lib/translations";
 import { loadArtistPage } from "./artist-data.server";
 
 /** The texts this page shows besides `common` (app/lib/i18n.ts pageNamespaces). */
-export const handle = { i18n: ["artists"] } satisfies I18nHandle;
+export const handle = {
+	i18n: ["artists"],
+	// A page of the list is its own copy (?page=N, app/lib/paging.ts).
+	pageCache: { shared: true, query: ["page"] },
+} satisfies I18nHandle & PageCacheHandle;
 
 const PORTRAIT_SIZES = "(min-width: 1024px) 42vw, 92vw";
 

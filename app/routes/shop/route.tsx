@@ -5,6 +5,7 @@ import { isShowMore, PagedList } from "~/components/ui/paged-list";
 import { deferred } from "~/lib/deferred";
 import { formatCount } from "~/lib/format";
 import type { I18nHandle } from "~/lib/i18n";
+import type { PageCacheHandle } from "~/lib/page-cache-policy";
 import { rootMetaData, seoMeta } from "~/lib/seo";
 import { cx } from "~/lib/site";
 import { useTranslation } from "~/lib/translations";
@@ -12,7 +13,11 @@ import { loadShop } from "./shop-data.server";
 import { DEFAULT_SORT, FILTERS_DISCLOSURE_ID, shopHref } from "./shop-href";
 
 /** The texts this page shows besides `common` (app/lib/i18n.ts pageNamespaces). */
-export const handle = { i18n: ["shop"] } satisfies I18nHandle;
+export const handle = {
+	i18n: ["shop"],
+	// What parseShopQuery reads (shop-data.server.ts).
+	pageCache: { shared: true, query: ["category", "designer", "q", "sort", "page"] },
+} satisfies I18nHandle & PageCacheHandle;
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 	const root = rootMetaData(matches);

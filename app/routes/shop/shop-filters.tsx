@@ -11,7 +11,6 @@ import {
 import { ChevronDownIcon } from "~/components/icons";
 import { PROJECT_CATEGORIES } from "~/lib/categories";
 import { useTranslation } from "~/lib/translations";
-import { useHydrated } from "~/lib/use-hydrated";
 import type { ShopSort } from "~/models/projects.server";
 import { DEFAULT_SORT, FILTERS_DISCLOSURE_ID, MAX_QUERY_LENGTH, type ShopQuery, shopHref } from "./shop-href";
 
@@ -32,8 +31,7 @@ function useUrlValue<Field extends HTMLInputElement | HTMLSelectElement>(value: 
 
 /**
  * A plain GET form, so filtering works without JavaScript (Apply submits it). With JavaScript, a select
- * submits as soon as it changes, the scroll position stays put and empty fields stay out of the URL
- * (`data-enhanced` tells tests and styles that this is on).
+ * submits as soon as it changes, the scroll position stays put and empty fields stay out of the URL.
  */
 export function ShopFilters({
 	query,
@@ -46,7 +44,6 @@ export function ShopFilters({
 }) {
 	const { t } = useTranslation("shop");
 	const submit = useSubmit();
-	const hydrated = useHydrated();
 	const textField = useUrlValue<HTMLInputElement>(query.q);
 	const categoryField = useUrlValue<HTMLSelectElement>(query.category);
 	const designerField = useUrlValue<HTMLSelectElement>(query.designer);
@@ -78,7 +75,6 @@ export function ShopFilters({
 			role="search"
 			aria-label={t("filters.label")}
 			preventScrollReset
-			data-enhanced={hydrated || undefined}
 			onSubmit={(event: FormEvent<HTMLFormElement>) => {
 				event.preventDefault();
 				submitForm(event.currentTarget);

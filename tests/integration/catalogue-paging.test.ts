@@ -246,6 +246,15 @@ describe("the page cache", () => {
 		expect((await get("/artists")).status).toBe(200);
 		expect((await get("/artists?page=99")).status).toBe(404);
 	});
+	it("renders each request's own list: one visitor's page never reaches the next one's", async () => {
+		// Rendered for each request (a cookie the page cache does not know), Russian first, then English.
+		const render = async (path: string) =>
+			(await fetch(`${site.origin}${path}`, { headers: { Cookie: "visitor=1" } })).text();
+		expect((await render("/art?lng=ru")).includes("Настенный рельеф"), "the Russian page's cards").toBe(true);
+		const english = await render("/art?lng=en");
+		expect(english.includes("wall relief"), "the English page's own cards").toBe(true);
+		expect(english.includes("Настенный рельеф"), "the Russian page's cards on the English page").toBe(false);
+	});
 });
 
 describe("a page's address for search engines", () => {

@@ -3,7 +3,6 @@ import { type ReactNode, useEffect, useRef } from "react";
 import { formatCount } from "~/lib/format";
 import { type PageInfo, pageHref } from "~/lib/paging";
 import { useTranslation } from "~/lib/translations";
-import { useHydrated } from "~/lib/use-hydrated";
 import { Pagination } from "./pagination";
 
 /**
@@ -18,7 +17,25 @@ interface Run<Item> {
 	list: string;
 	firstPage: number;
 	lastPage: number;
+	/** The items of the pages before the last, as they were shown. */
+	earlier: Item[];
+	/** The last page's items, as its loader read them (newer after a revalidation). */
+	last: Item[];
+	/** What is shown: `earlier`, then `last` without what `earlier` already shows. */
 	items: Item[];
+}
+
+/** A run ending in `last`: a piece that moved a page on meanwhile is shown once. */
+function runOf<Item extends { id: string | number }>(
+	list: string,
+	firstPage: number,
+	lastPage: number,
+	earlier: Item[],
+	last: Item[],
+): Run<Item> {
+	const shown = new Set(earlier.map((item) => item.id));
+	const items = earlier.length === 0 ? last : [...earlier, ...last.filter((item) => !shown.has(item.id))];
+	return { list, firstPage, lastPage, earlier, last, items };
 }
 
 /** The runs of pages shown, by history entry (location.key) and list; the oldest are forgotten. */
@@ -48,24 +65,23 @@ export function isShowMore(location: { state: unknown } | undefined): boolean {
  */
 function useRun<Item extends { id: string | number }>(list: string, page: number, items: Item[]): Run<Item> {
 	const location = useLocation();
+	// On the server every request's location is "default": a run kept there would be shown to the next
+	// visitor (another language, another moment). Runs live only in the browser.
+	if (typeof document === "undefined") return runOf(list, page, page, [], items);
 	const key = `${location.key}\n${list}`;
 	const saved = runs.get(key) as Run<Item> | undefined;
-	if (saved && saved.lastPage === page) return saved;
+	if (saved?.lastPage === page && saved.last === items) return saved;
 	const from = continuedEntry(location.state);
 	const previous = from ? (runs.get(`${from}\n${list}`) as Run<Item> | undefined) : undefined;
-	let run: Run<Item> = { list, firstPage: page, lastPage: page, items };
-	if (previous?.lastPage === page) {
+	let run = runOf(list, page, page, [], items);
+	if (saved?.lastPage === page) {
+		// The same entry again (Back to it, or its data read anew): the run it showed, its last page as read now.
+		run = runOf(list, saved.firstPage, page, saved.earlier, items);
+	} else if (previous?.lastPage === page) {
 		// Another list of the page showed more: this one stays as it was.
-		run = previous;
+		run = runOf(list, previous.firstPage, page, previous.earlier, items);
 	} else if (previous && previous.lastPage === page - 1) {
-		// A piece added or removed meanwhile can shift one into the next page: it is shown once.
-		const shown = new Set(previous.items.map((item) => item.id));
-		run = {
-			list,
-			firstPage: previous.firstPage,
-			lastPage: page,
-			items: [...previous.items, ...items.filter((item) => !shown.has(item.id))],
-		};
+		run = runOf(list, previous.firstPage, page, previous.items, items);
 	}
 	runs.set(key, run);
 	if (runs.size > REMEMBERED_RUNS) {
@@ -163,7 +179,6 @@ function PagedListFooter<Item>({
 	const { t, i18n } = useTranslation();
 	const location = useLocation();
 	const navigation = useNavigation();
-	const hydrated = useHydrated();
 	if (paging.pageCount <= 1) return null;
 	const next = hrefFor(paging.page + 1);
 	const loading =
@@ -185,8 +200,6 @@ function PagedListFooter<Item>({
 					preventScrollReset
 					state={{ continues: location.key } satisfies ShowMoreState}
 					aria-disabled={loading || undefined}
-					// Until the page has hydrated this is a plain link to the next page (tests wait for the mark).
-					data-enhanced={hydrated || undefined}
 					className="button-primary aria-disabled:opacity-60"
 				>
 					{loading ? t("paging.loading") : t("paging.showMore")}

@@ -8,30 +8,48 @@ export async function listFavouriteIds(userId: number): Promise<string[]> {
 }
 
 /**
- * The user's favourites that the public can see (a piece turned back into a draft drops out), newest
- * first, a page at a time.
+ * The user's favourites the public can see (a piece turned back into a draft drops out): read from the
+ * user's favourites, each piece looked up by id. Joined the other way round, a database may walk every
+ * published piece looking for the user's (SQLite did: 9 ms at 20,000 pieces, for a user with none).
  */
+function visibleFavourites(userId: number) {
+	return db
+		.selectFrom("favourites")
+		.where("favourites.user_id", "=", userId)
+		.where((eb) =>
+			eb.exists(
+				eb
+					.selectFrom("projects")
+					.select("projects.id")
+					.whereRef("projects.id", "=", "favourites.project_id")
+					.where("projects.status", "=", "published"),
+			),
+		);
+}
+
+/** The user's favourites, newest first, a page at a time: the page's ids first, then those pieces. */
 export async function listFavouriteProjects(
 	userId: number,
 	slice: { offset: number; limit: number } = { offset: 0, limit: CATALOGUE_PAGE_SIZE },
 ): Promise<ProjectRecord[]> {
-	return selectProjects()
-		.innerJoin("favourites", "favourites.project_id", "projects.id")
-		.where("favourites.user_id", "=", userId)
-		.orderBy("favourites.created_at", "desc")
-		.orderBy("favourites.project_id")
-		.limit(slice.limit)
-		.offset(slice.offset)
-		.execute();
+	const ids = (
+		await visibleFavourites(userId)
+			.select("favourites.project_id")
+			.orderBy("favourites.created_at", "desc")
+			.orderBy("favourites.project_id")
+			.limit(slice.limit)
+			.offset(slice.offset)
+			.execute()
+	).map((row) => row.project_id);
+	if (ids.length === 0) return [];
+	const rows = await selectProjects().where("projects.id", "in", ids).execute();
+	const place = new Map(ids.map((id, index) => [id, index]));
+	return rows.sort((a, b) => (place.get(a.id) ?? 0) - (place.get(b.id) ?? 0));
 }
 
 export async function countFavouriteProjects(userId: number): Promise<number> {
-	const { n } = await db
-		.selectFrom("favourites")
-		.innerJoin("projects", "projects.id", "favourites.project_id")
+	const { n } = await visibleFavourites(userId)
 		.select((eb) => eb.fn.countAll<number>().as("n"))
-		.where("favourites.user_id", "=", userId)
-		.where("projects.status", "=", "published")
 		.executeTakeFirstOrThrow();
 	return Number(n);
 }

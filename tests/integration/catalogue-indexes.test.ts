@@ -9,6 +9,7 @@ import { describe, expect, it, vi } from "vitest";
 import { db } from "~/lib/db.server";
 import { listArtistsPage, listShopDesigners } from "~/models/artists.server";
 import { countPublished, countWorksByArtist } from "~/models/catalogue-counts.server";
+import { countFavouriteProjects, listFavouriteProjects, setFavourite } from "~/models/favourites.server";
 import {
 	findPublishedIdAt,
 	listFeaturedProjects,
@@ -17,6 +18,7 @@ import {
 	listPublishedPage,
 	listRelatedProjects,
 } from "~/models/projects.server";
+import { createUser } from "~/models/users.server";
 import { growCatalogue } from "../bench/grow-catalogue";
 import { testDatabase } from "../support/test-database";
 
@@ -160,6 +162,34 @@ describe("a page of a public list", () => {
 		expect(planReading(counts, "catalogue_counts")).toMatch(
 			/catalogue_counts_(pk|top_idx|artist_idx)|sqlite_autoindex_catalogue_counts_1/,
 		);
+	});
+});
+
+describe("a visitor's own list", () => {
+	it("favourites start from the visitor's favourites, never from the catalogue", async () => {
+		await grow();
+		const user = await createUser({
+			username: "collector",
+			email: "collector@example.com",
+			phone: null,
+			password: "a-long-password",
+		});
+		await setFavourite(user.id, "arc-lounge-chair", true);
+		for (const run of [() => listFavouriteProjects(user.id), () => countFavouriteProjects(user.id)]) {
+			const plan = planReading(await plansOf(run), "favourites");
+			// The user's favourites first, by index; each piece then looked up by its id, never the catalogue walked.
+			if (postgres) {
+				// (A table of a few favourites is rightly read whole.)
+				expect(plan).not.toMatch(/Seq Scan on projects|Hash/);
+				expect(plan).toMatch(
+					/Scan using \w+ on projects[^\n]*\n\s*Index Cond: [^\n]*\bid = favourites\.project_id/,
+				);
+			} else {
+				const lines = plan.split("\n");
+				expect(lines[0]).toMatch(/^SEARCH favourites USING (COVERING )?INDEX/);
+				for (const line of lines.filter((text) => /\bprojects\b/.test(text))) expect(line).toMatch(/\bid=\?/);
+			}
+		}
 	});
 });
 

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import { db } from "~/lib/db.server";
 import type { FormClaim } from "~/lib/form-token.server";
 import type { Language } from "~/lib/i18n";
@@ -12,7 +12,13 @@ import {
 } from "~/models/email-tokens.server";
 import { claimFormToken, settleFormToken } from "~/models/form-submissions.server";
 import { countMailTo } from "~/models/outbox.server";
-import { createUser, EmailTakenError, getLanguageOfAddress, UsernameTakenError } from "~/models/users.server";
+import {
+	confirmUserEmail,
+	createUser,
+	EmailTakenError,
+	getLanguageOfAddress,
+	UsernameTakenError,
+} from "~/models/users.server";
 import type { Database, User } from "~db/schema";
 import { mailQueued, queueMail } from "./mail.server";
 
@@ -184,15 +190,11 @@ export async function confirmEmail(
 		if (!check.ok) return check;
 		if (check.user.email.toLowerCase() !== check.email.toLowerCase())
 			return { ok: false, problem: "invalid" };
-		const user = await trx
-			.updateTable("users")
-			.set({ email_verified_at: sql<string>`coalesce(email_verified_at, ${now.toISOString()})` })
-			.where("id", "=", check.user.id)
-			.returningAll()
-			.executeTakeFirstOrThrow();
-		let others = trx.deleteFrom("sessions").where("user_id", "=", user.id);
-		if (options.keepSessionId) others = others.where("id", "!=", options.keepSessionId);
-		await others.execute();
+		const user = await confirmUserEmail(trx, {
+			userId: check.user.id,
+			now,
+			keepSessionId: options.keepSessionId,
+		});
 		return { ok: true, user };
 	});
 }

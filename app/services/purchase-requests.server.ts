@@ -1,4 +1,4 @@
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import { snapshotOf } from "~/lib/activity";
 import { db } from "~/lib/db.server";
 import type { FormClaim } from "~/lib/form-token.server";
@@ -9,9 +9,14 @@ import { PHONE_DISPLAY, SALES_EMAIL } from "~/lib/site";
 import { type Actor, recordActivity } from "~/models/activity.server";
 import { claimFormToken, settleFormToken } from "~/models/form-submissions.server";
 import { countMailTo, findWaitingMail, rewriteWaitingMail } from "~/models/outbox.server";
-import { createPurchaseRequest, setRequestStatus } from "~/models/purchase-requests.server";
+import { getArtistNameOfProject } from "~/models/projects.server";
+import {
+	createPurchaseRequest,
+	listUnannouncedRequests,
+	setRequestStatus,
+} from "~/models/purchase-requests.server";
 import { getSettings } from "~/models/settings.server";
-import { getLanguageOfAddress } from "~/models/users.server";
+import { getLanguageOfAddress, getUsernameById } from "~/models/users.server";
 import type { Database, PurchaseRequest, PurchaseRequestKind, PurchaseRequestStatus } from "~db/schema";
 import { mailQueued, queueMail, renderMail } from "./mail.server";
 
@@ -63,10 +68,7 @@ async function queueGalleryNotification(
 	const { request, artistName, adminEmail, language } = input;
 	const reference = `purchase_request:${request.id}`;
 	const t = await i18nServer.getFixedT(language, "mail");
-	const account = input.userId
-		? (await trx.selectFrom("users").select("username").where("id", "=", input.userId).executeTakeFirst())
-				?.username
-		: undefined;
+	const account = input.userId ? await getUsernameById(input.userId, trx) : undefined;
 	await queueMail(trx, {
 		kind: "purchase_notification",
 		to: adminEmail,
@@ -128,24 +130,7 @@ async function galleryDigest(
 	input: { since: number; language: Language; origin: string },
 ) {
 	const { since, language, origin } = input;
-	const unannounced = trx
-		.selectFrom("purchase_requests")
-		.where("purchase_requests.id", ">=", since)
-		.where(({ not, exists, selectFrom }) =>
-			not(
-				exists(
-					selectFrom("outbox")
-						.select("outbox.id")
-						.where("outbox.kind", "=", "purchase_notification")
-						.where("outbox.reference", "=", sql<string>`${"purchase_request:"} || purchase_requests.id`),
-				),
-			),
-		);
-	const { total } = await unannounced
-		.select((eb) => eb.fn.countAll<number>().as("total"))
-		.executeTakeFirstOrThrow();
-	const listed = await unannounced.selectAll().orderBy("purchase_requests.id").limit(DIGEST_LISTED).execute();
-	const count = Number(total);
+	const { total: count, listed } = await listUnannouncedRequests(trx, { since, limit: DIGEST_LISTED });
 	const t = await i18nServer.getFixedT(language, "mail");
 	return {
 		language,
@@ -187,13 +172,7 @@ export async function submitPurchaseRequest(input: {
 	const request = await db.transaction().execute(async (trx) => {
 		await claimFormToken(trx, input.claim);
 		const request = await createPurchaseRequest(input, trx);
-		const artist = await trx
-			.selectFrom("projects")
-			.leftJoin("artists", "artists.id", "projects.artist_id")
-			.select("artists.name")
-			.where("projects.id", "=", input.projectId)
-			.executeTakeFirst();
-		const artistName = artist?.name ?? "";
+		const artistName = await getArtistNameOfProject(input.projectId, trx);
 		const settings = await getSettings(trx);
 		const reference = `purchase_request:${request.id}`;
 

@@ -73,8 +73,15 @@ async function gatherInGalleryDigest(
 	const waiting = await findWaitingMail(trx, { to: adminEmail, kind: "purchase_digest" });
 	const waitingSince = Number(/^purchase_requests_from:(\d+)$/.exec(waiting?.reference ?? "")?.[1]);
 	if (waiting && waitingSince) {
-		const content = await renderMail(trx, await galleryDigest(trx, { ...input, since: waitingSince }));
-		if (await rewriteWaitingMail(trx, waiting.id, content)) return;
+		// On Postgres ids are handed out as rows are inserted, not as they commit: a request begun before
+		// the one that started the digest may arrive here after it, with a smaller id. The digest then
+		// reaches back to it.
+		const since = Math.min(waitingSince, request.id);
+		const content = await renderMail(trx, await galleryDigest(trx, { ...input, since }));
+		if (
+			await rewriteWaitingMail(trx, waiting.id, { ...content, reference: `purchase_requests_from:${since}` })
+		)
+			return;
 	}
 	await queueMail(trx, {
 		...(await galleryDigest(trx, { ...input, since: request.id })),

@@ -11,7 +11,7 @@ import { CATALOGUE_PAGE_SIZE } from "~/lib/paging";
 import { setFavourite } from "~/models/favourites.server";
 import { createUser } from "~/models/users.server";
 import { loader as categoryLoader, meta as categoryMeta } from "~/routes/$category/route";
-import { loader as accountLoader } from "~/routes/account";
+import { loader as accountLoader } from "~/routes/account/route";
 import { loader as artistLoader } from "~/routes/artist.$id/route";
 import { loader as artistsLoader } from "~/routes/artists";
 import { loader as shopLoader, meta as shopMeta } from "~/routes/shop/route";

@@ -3,7 +3,15 @@
  * (/admin/activity). docs/decisions/0021-audit-trail.md has the design.
  */
 
-export const ACTIVITY_ENTITIES = ["project", "artist", "slide", "user", "settings", "request"] as const;
+export const ACTIVITY_ENTITIES = [
+	"project",
+	"artist",
+	"slide",
+	"user",
+	"settings",
+	"request",
+	"synonym",
+] as const;
 export type ActivityEntity = (typeof ACTIVITY_ENTITIES)[number];
 
 export const ACTIVITY_ACTIONS = [
@@ -109,6 +117,8 @@ export const AUDITED_FIELDS = {
 		audio_url: "text",
 	},
 	request: { status: "requestStatus", note: "longText" },
+	/** A search synonym group (/admin/search): its words or phrases, one a line. */
+	synonym: { phrases: "longText" },
 } as const satisfies Record<ActivityEntity, Record<string, FieldKind>>;
 
 export function fieldKind(entity: ActivityEntity, field: string): FieldKind {

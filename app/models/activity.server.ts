@@ -22,6 +22,7 @@ export const ACTIVITY_TABLES = {
 	user: "users",
 	settings: "settings",
 	request: "purchase_requests",
+	synonym: "search_synonyms",
 } as const satisfies Record<ActivityEntity, keyof Database>;
 
 /**
@@ -79,6 +80,12 @@ export const UNAUDITED_COLUMNS = {
 		language: "the buyer's, never changed by administrators",
 		created_at: "bookkeeping",
 		updated_at: "bookkeeping",
+	},
+	search_synonyms: {
+		id: "the row's entity_id",
+		created_at: "bookkeeping",
+		updated_at: "bookkeeping",
+		version: "bookkeeping: the row's entity_version",
 	},
 } satisfies Record<(typeof ACTIVITY_TABLES)[ActivityEntity], Record<string, string>>;
 
@@ -303,6 +310,15 @@ export async function findExistingTargets(
 			.where("id", "in", requestIds)
 			.execute();
 		for (const row of requests) found.set(`request:${row.id}`, row.email);
+	}
+	const synonymIds = numbers("synonym");
+	if (synonymIds.length > 0) {
+		for (const row of await db
+			.selectFrom("search_synonyms")
+			.select("id")
+			.where("id", "in", synonymIds)
+			.execute())
+			found.set(`synonym:${row.id}`, String(row.id));
 	}
 	if (entries.some((entry) => entry.entity === "settings")) found.set("settings:1", "1");
 	return found;

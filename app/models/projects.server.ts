@@ -1,11 +1,17 @@
 import { type Kysely, sql } from "kysely";
 import { type Snapshot, snapshotOf } from "~/lib/activity";
 import { type Paged, pageWindow, type SortDirection } from "~/lib/admin-list";
-import type { ProjectAvailability, ProjectCategory, ProjectStatus } from "~/lib/categories";
+import {
+	PROJECT_CATEGORIES,
+	type ProjectAvailability,
+	type ProjectCategory,
+	type ProjectStatus,
+} from "~/lib/categories";
 import { db } from "~/lib/db.server";
 import type { FormClaim } from "~/lib/form-token.server";
 import type { Language } from "~/lib/i18n";
 import type { ProjectSummary } from "~/lib/project-summary";
+import { indexProjects } from "~/lib/search/documents.server";
 import { localizedWritten, typesetName } from "~/lib/typography.server";
 import { foldForSearch } from "~db/connection";
 import type { Database, Project, ProjectImage } from "~db/schema";
@@ -164,6 +170,18 @@ export async function listFeaturedProjects(limit: number): Promise<ProjectRecord
 		.execute();
 }
 
+/** The categories that have published works, in the catalogue's order: what an empty search offers. */
+export async function listCategoriesWithWorks(): Promise<ProjectCategory[]> {
+	const rows = await db
+		.selectFrom("projects")
+		.select("category")
+		.distinct()
+		.where("status", "=", "published")
+		.execute();
+	const found = new Set(rows.map((row) => row.category));
+	return PROJECT_CATEGORIES.filter((category) => found.has(category));
+}
+
 /** Ids and change dates of every published project, for the sitemap. */
 export async function listProjectIds(): Promise<Array<{ id: string; updated_at: string }>> {
 	return db
@@ -176,13 +194,12 @@ export async function listProjectIds(): Promise<Array<{ id: string; updated_at: 
 
 export const SHOP_SORTS = ["newest", "price-asc", "price-desc"] as const;
 export type ShopSort = (typeof SHOP_SORTS)[number];
-const SHOP_PAGE_SIZE = 24;
+export const SHOP_PAGE_SIZE = 24;
 
+/** The catalogue listed without a search (a search is app/models/search.server.ts). */
 export interface ProjectSearch {
 	category?: ProjectCategory;
 	artistId?: string;
-	/** Free text, matched in name, artist and both descriptions, ignoring case (Cyrillic too) and ё/е. */
-	query?: string;
 	sort?: ShopSort;
 	/** 1-based. */
 	page?: number;
@@ -201,15 +218,6 @@ export async function searchProjects(search: ProjectSearch): Promise<ProjectSear
 	let query = selectProjects();
 	if (search.category) query = query.where("projects.category", "=", search.category);
 	if (search.artistId) query = query.where("projects.artist_id", "=", search.artistId);
-	const text = search.query?.trim();
-	if (text) {
-		const needle = foldForSearch(text);
-		query = query.where(
-			sql<number>`instr(search_fold(projects.name || ' ' || coalesce(artists.name, '') || ' ' || projects.description_en || ' ' || projects.description_ru), ${needle})`,
-			">",
-			0,
-		);
-	}
 	const { total } = await query
 		.clearSelect()
 		.select((eb) => eb.fn.countAll<number>().as("total"))
@@ -410,6 +418,8 @@ export async function createProject(
 				)
 				.execute();
 		}
+		// Findable (when published) the moment the piece exists: the search index is written in this transaction.
+		await indexProjects(trx, [project.id]);
 		await recordActivity(trx, actor, {
 			entity: "project",
 			entityId: project.id,
@@ -567,6 +577,8 @@ export async function updateProject(
 				.returningAll()
 				.executeTakeFirstOrThrow();
 		}
+		// The piece's search document follows its new text, availability and status (its id moved with it).
+		await indexProjects(trx, [id]);
 		const galleryCount = Number(
 			(
 				await trx
@@ -590,8 +602,8 @@ export async function updateProject(
 }
 
 /**
- * Deletes a project: its gallery rows and favourites go with it (cascade); purchase requests keep their
- * snapshot and lose the link. The audit trail keeps what it was. Returns the deleted row and the image keys
+ * Deletes a project: its gallery rows, favourites and search document go with it (cascade); purchase
+ * requests keep their snapshot and lose the link. The audit trail keeps what it was. Returns the deleted row and the image keys
  * it used, or null when unknown. With `version` (the one the list was shown with) it deletes only that
  * version: EditConflictError, and nothing deleted, when the project changed since.
  */

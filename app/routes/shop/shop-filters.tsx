@@ -12,8 +12,14 @@ import { ChevronDownIcon } from "~/components/icons";
 import { PROJECT_CATEGORIES } from "~/lib/categories";
 import { useTranslation } from "~/lib/translations";
 import { useHydrated } from "~/lib/use-hydrated";
-import type { ShopSort } from "~/models/projects.server";
-import { DEFAULT_SORT, FILTERS_DISCLOSURE_ID, MAX_QUERY_LENGTH, type ShopQuery, shopHref } from "./shop-href";
+import {
+	defaultSortFor,
+	FILTERS_DISCLOSURE_ID,
+	MAX_QUERY_LENGTH,
+	type ShopOrder,
+	type ShopQuery,
+	shopHref,
+} from "./shop-href";
 
 /**
  * Keeps an uncontrolled field in step with the URL after a navigation (Reset, Back), without touching what
@@ -42,7 +48,7 @@ export function ShopFilters({
 }: {
 	query: ShopQuery;
 	designers: Array<{ id: string; name: string }>;
-	sorts: ShopSort[];
+	sorts: ShopOrder[];
 }) {
 	const { t } = useTranslation("shop");
 	const submit = useSubmit();
@@ -54,11 +60,14 @@ export function ShopFilters({
 
 	function submitForm(form: HTMLFormElement) {
 		const values = new FormData(form);
+		const q = String(values.get("q") ?? "").trim();
+		const chosen = sorts.find((value) => value === values.get("sort"));
 		const next: ShopQuery = {
-			q: String(values.get("q") ?? "").trim(),
+			q,
 			category: String(values.get("category") ?? ""),
 			designer: String(values.get("designer") ?? ""),
-			sort: sorts.find((value) => value === values.get("sort")) ?? DEFAULT_SORT,
+			// A new search starts with its best matches; the order chosen stays while the words do.
+			sort: q !== query.q || !chosen ? defaultSortFor(q) : chosen,
 		};
 		submit(new URL(shopHref(next), window.location.origin).searchParams, {
 			method: "get",

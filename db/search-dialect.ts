@@ -465,28 +465,22 @@ export async function piecesByLevel(
 		return rows.map((row) => row.project_id);
 	}
 	const end = offset + limit;
-	const taken: number[] = [];
-	const seen = new Set<number>();
+	const taken: string[] = [];
+	const seen = new Set<string>();
 	for (const level of levels) {
-		const { rows } = await sql<{ rowid: number }>`select rowid from search_index
-			where search_index match ${toFts5(level)} order by rowid limit ${end}`.execute(executor);
-		for (const row of rows) {
-			const id = Number(row.rowid);
+		// Joined here, by the rowid the index hands out (better-sqlite3 would send a list of them back as
+		// floating-point numbers, which SQLite cannot look up by key).
+		const { rows } = await sql<{ project_id: string }>`select d.project_id from search_index f
+			join search_documents d on d.id = f.rowid
+			where search_index match ${toFts5(level)} order by f.rowid limit ${end}`.execute(executor);
+		for (const { project_id: id } of rows) {
 			if (seen.has(id)) continue;
 			seen.add(id);
 			taken.push(id);
 		}
 		if (taken.length >= end) break;
 	}
-	const ids = taken.slice(offset, end);
-	if (ids.length === 0) return [];
-	const found = await executor
-		.selectFrom("search_documents")
-		.select(["id", "project_id"])
-		.where("id", "in", ids)
-		.execute();
-	const byId = new Map(found.map((row) => [Number(row.id), row.project_id]));
-	return ids.map((id) => byId.get(id)).filter((id): id is string => id !== undefined);
+	return taken.slice(offset, end);
 }
 
 export type PieceOrder = "newest" | "price-asc" | "price-desc";

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { type Paged, pageWindow } from "~/lib/admin-list";
+import { type Paged, pageWindow, type SortDirection } from "~/lib/admin-list";
 import { db } from "~/lib/db.server";
 import { type CatalogueOrder, countAnywhere, searchCatalogue, suggest } from "~/lib/search/search.server";
 import { normalizeText } from "~/lib/search/text.server";
@@ -139,21 +139,27 @@ export async function recordSearchMiss(
 export const SEARCH_MISS_SORTS = ["count", "last"] as const;
 export type SearchMissSort = (typeof SEARCH_MISS_SORTS)[number];
 
-/** The admin's list of queries that found nothing: most asked (or most recent) first, 20 a page. */
+/** The admin's list of queries that found nothing: the most asked (or most recent) first, 20 a page. */
 export async function listSearchMisses(
-	options: { sort?: SearchMissSort; page?: number } = {},
+	options: { sort?: SearchMissSort; direction?: SortDirection; page?: number } = {},
 ): Promise<Paged<SearchMiss>> {
 	const { total } = await db
 		.selectFrom("search_misses")
 		.select((eb) => eb.fn.countAll<number>().as("total"))
 		.executeTakeFirstOrThrow();
 	const window = pageWindow(Number(total), options.page ?? 1);
-	let query = db.selectFrom("search_misses").selectAll();
-	query =
-		options.sort === "last"
-			? query.orderBy("last_at", "desc").orderBy("count", "desc")
-			: query.orderBy("count", "desc").orderBy("last_at", "desc");
-	const rows = await query.orderBy("query").limit(window.limit).offset(window.offset).execute();
+	const direction = options.direction === "asc" ? "asc" : "desc";
+	const [first, second] =
+		options.sort === "last" ? (["last_at", "count"] as const) : (["count", "last_at"] as const);
+	const rows = await db
+		.selectFrom("search_misses")
+		.selectAll()
+		.orderBy(first, direction)
+		.orderBy(second, "desc")
+		.orderBy("query")
+		.limit(window.limit)
+		.offset(window.offset)
+		.execute();
 	return { rows, total: Number(total), page: window.page, pageCount: window.pageCount };
 }
 

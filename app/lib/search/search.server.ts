@@ -7,7 +7,6 @@ import {
 	type PieceOrder,
 	piecesByLevel,
 	piecesInOrder,
-	type SearchExpr,
 } from "~db/search-dialect";
 import { pageWindow } from "../admin-list";
 import { artistToken, categoryToken } from "./documents.server";

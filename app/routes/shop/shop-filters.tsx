@@ -9,6 +9,7 @@ import {
 	useRef,
 } from "react";
 import { ChevronDownIcon } from "~/components/icons";
+import { SearchField } from "~/components/search/search-field";
 import { PROJECT_CATEGORIES } from "~/lib/categories";
 import { useTranslation } from "~/lib/translations";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -96,15 +97,12 @@ export function ShopFilters({
 		>
 			<FilterField label={t("filters.search")} className="sm:col-span-2 lg:col-span-1">
 				{(id) => (
-					<input
+					<SearchField
 						id={id}
-						type="search"
-						name="q"
-						ref={textField}
+						inputRef={textField}
 						defaultValue={query.q}
 						maxLength={MAX_QUERY_LENGTH}
 						placeholder={t("filters.searchPlaceholder")}
-						autoComplete="off"
 						enterKeyHint="search"
 						className="h-12 w-full rounded-full border border-line bg-card px-5 text-sm placeholder:text-muted focus:border-ink"
 					/>

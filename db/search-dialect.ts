@@ -52,7 +52,7 @@ const FTS5_TOKENIZE = "unicode61 remove_diacritics 0 tokenchars '_'";
 type Executor = Kysely<Database>;
 
 // -------------------------------------------------------------------------------------------------------
-// Schema (migration 0016-search)
+// Schema (migration 0017-search)
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run on a bare Kysely, not today's Database type
 export async function createSearchSchema(db: Kysely<any>): Promise<void> {

@@ -9,7 +9,7 @@ import * as m0009 from "./0009-audit-log";
 import * as m0010 from "./0010-form-submissions";
 import * as m0011 from "./0011-edit-versions";
 import * as m0012 from "./0012-shared-state";
-import * as m0016 from "./0016-search";
+import * as m0017 from "./0017-search";
 
 /**
  * Every migration, by name, in order. Append new ones here (never edit or reorder applied ones);
@@ -26,5 +26,5 @@ export const migrations: Record<string, Migration> = {
 	"0010-form-submissions": m0010,
 	"0011-edit-versions": m0011,
 	"0012-shared-state": m0012,
-	"0016-search": m0016,
+	"0017-search": m0017,
 };

@@ -11,7 +11,7 @@ import { claimFormToken, settleFormToken } from "./form-submissions.server";
  * The synonym groups staff keep for the catalogue search (/admin/search, issue #34): each change recorded
  * in the audit trail in its own transaction (docs/decisions/0021), each edit and delete made only at the
  * version its form was opened at (docs/decisions/0023). A change reaches the search at once (it reads the
- * groups with every query) and empties the page cache (the table's triggers, migration 0016).
+ * groups with every query) and empties the page cache (the table's triggers, migration 0017).
  */
 
 /** Every group, oldest first. */

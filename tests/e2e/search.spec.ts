@@ -83,9 +83,14 @@ test.describe("suggestions by keyboard", () => {
 	});
 });
 
-test("the header's search is a plain GET form to the shop", async ({ page }) => {
+test("the header's search is a plain GET form to the shop", async ({ page, js }) => {
 	await page.goto("/about?lng=ru");
 	const field = await openHeaderSearch(page, "ru");
+	// Without JavaScript it is only the form: no combobox, no list.
+	if (!js) {
+		await expect(field).toHaveRole("searchbox");
+		await expect(page.getByRole("listbox")).toHaveCount(0);
+	}
 	await field.fill("кресла");
 	await field.press("Enter");
 	await expect(page).toHaveURL(/\/shop\?q=%D0%BA%D1%80%D0%B5%D1%81%D0%BB%D0%B0/);

@@ -1,80 +1,36 @@
-import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { MAIL_FROM, MAIL_PORT } from "./tests/e2e/mailbox";
-import {
-	ADMIN,
-	ARTIST_WRITES_PORT,
-	CATALOGUE_WRITES_PORT,
-	dataDirFor,
-	FIRST_PORT,
-	SESSION_SECRET,
-} from "./tests/e2e/servers";
+import type { TestOptions, WorkerOptions } from "./tests/e2e/fixtures";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./tests/support/chromium";
 
 /**
- * End-to-end tests against the production build, in Debian's Chromium, each spec run twice: with
- * JavaScript and without it. The server runs on its own port with a fresh database in tests/e2e/.data.
+ * End-to-end tests against the production build, in Debian's Chromium (docs/decisions/0011). Each worker
+ * starts a production server of its own from a copy of one seeded template (tests/e2e/fixtures.ts,
+ * servers.ts), so the servers need no port map and no spec shares a server with a test running meanwhile.
  */
-const PORT = FIRST_PORT;
-// The build to serve: `build/` unless FORMA_BUILD_ID names another (see remix.config.js).
-const buildDir = process.env.FORMA_BUILD_ID ? `build-${process.env.FORMA_BUILD_ID}` : "build";
+const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+const chrome = { ...devices["Desktop Chrome"], channel: undefined };
+/** Specs that start, stop and kill production processes of their own. */
+const PROCESS_SPECS = /\/(shutdown|container|instances)\.spec\.ts$/;
 
-/**
- * A freshly seeded site: the first server migrates and seeds a template database and uploads folder;
- * each server starts from its own copy (seeding resizes every catalogue image, so once is enough), runs
- * setup (migrations; a seed of its own if there was no finished template to copy), then serves.
- */
-const template = path.resolve(`tests/e2e/.data/template-${PORT}`);
-function serverOn(port: number) {
-	const dataDir = dataDirFor(port);
-	const makeTemplate =
-		port === PORT
-			? `rm -rf "${template}" && DATABASE_PATH="${template}/forma.sqlite" UPLOADS_DIR="${template}/uploads" node ${buildDir}/server/setup.js && touch "${template}/.ready" && `
-			: "";
-	const copyTemplate = `{ if [ -f "${template}/.ready" ]; then cp -R "${template}" "${dataDir}"; fi; }`;
-	return {
-		command: `${makeTemplate}rm -rf "${dataDir}" && ${copyTemplate} && node ${buildDir}/server/setup.js && node ${buildDir}/server/server.js ${buildDir}/index.js`,
-		url: `http://localhost:${port}/`,
-		timeout: 120_000,
-		reuseExistingServer: false,
-		// Errors only (LOG_LEVEL below): a failing test shows what the server logged.
-		stdout: "pipe" as const,
-		stderr: "pipe" as const,
-		env: {
-			PORT: String(port),
-			NODE_ENV: "production",
-			LOG_LEVEL: "error",
-			DATABASE_PATH: path.join(dataDir, "forma.sqlite"),
-			UPLOADS_DIR: path.join(dataDir, "uploads"),
-			SESSION_SECRET,
-			SITE_URL: `http://localhost:${port}`,
-			ADMIN_USERNAME: ADMIN.username,
-			ADMIN_PASSWORD: ADMIN.password,
-			ADMIN_EMAIL: ADMIN.email,
-			// The run's own mail server (tests/e2e/mail-setup.ts): specs read what the site sent.
-			SMTP_URL: `smtp://127.0.0.1:${MAIL_PORT}`,
-			MAIL_FROM,
-		},
-	};
-}
-
-export default defineConfig({
+export default defineConfig<TestOptions, WorkerOptions>({
 	testDir: "tests/e2e",
-	globalSetup: "./tests/e2e/mail-setup.ts",
-	// Separate folders per port, so parallel runs never delete each other's traces.
-	outputDir: `test-results/artifacts-${PORT}`,
+	globalSetup: "./tests/e2e/global-setup.ts",
+	// Separate folders per run, so parallel runs never delete each other's traces.
+	outputDir: `test-results/artifacts-${E2E_PORT}`,
 	timeout: 60_000,
 	expect: { timeout: 15_000 },
 	fullyParallel: true,
 	workers: 2,
 	forbidOnly: Boolean(process.env.CI),
-	retries: 0,
+	// A test that fails once is run again, with a trace; if it then passes it is flaky, and the run still
+	// fails: a flake is a bug to fix, and the trace of its first failure shows where.
+	retries: 1,
+	failOnFlakyTests: true,
 	reporter: [["list"], ["html", { open: "never", outputFolder: "playwright-report" }]],
 	use: {
-		baseURL: `http://localhost:${PORT}`,
-		// Recording a trace for every test doubled the suite's time on a 2-core machine, and CI shows only
-		// the printed output; E2E_TRACE=retain-on-failure brings traces back when debugging locally.
-		trace: (process.env.E2E_TRACE ?? "off") as "off" | "on" | "retain-on-failure",
+		// Recording a trace for every test doubled the suite's time on a 2-core machine: only the retry of a
+		// failed test records one. E2E_TRACE=retain-on-failure records them all when debugging locally.
+		trace: (process.env.E2E_TRACE ?? "on-first-retry") as "on-first-retry" | "on" | "retain-on-failure",
 		screenshot: "only-on-failure",
 		// Visitors who ask for less motion get a still site (spec: respect prefers-reduced-motion). Most
 		// journeys run that way: looping animations cost CPU the other tests need. The specs about motion
@@ -91,26 +47,25 @@ export default defineConfig({
 		},
 	},
 	projects: [
-		{ name: "js", use: { ...devices["Desktop Chrome"], channel: undefined, javaScriptEnabled: true } },
-		{ name: "no-js", use: { ...devices["Desktop Chrome"], channel: undefined, javaScriptEnabled: false } },
-		// Attacker journeys (tests/security): HTTP-level, so one run; most start a server of their own.
+		// Every journey, with JavaScript; `npm test` holds each script back 300 ms (E2E_SLOW_SCRIPTS).
+		{ name: "js", testIgnore: PROCESS_SPECS, use: { ...chrome, javaScriptEnabled: true } },
+		// The journeys whose behaviour differs without JavaScript, tagged @no-js.
+		{
+			name: "no-js",
+			testIgnore: PROCESS_SPECS,
+			grep: /@no-js/,
+			use: { ...chrome, javaScriptEnabled: false },
+		},
+		// Proofs that need real processes of their own (SIGTERM, the container's CMD, two instances).
+		{ name: "process", testMatch: PROCESS_SPECS, use: { ...chrome, serveSite: false } },
+		// The security proofs that need a process or a browser (tests/security/*.spec.ts): each starts the
+		// servers it attacks (tests/security/site.ts).
 		{
 			name: "security",
 			testDir: "tests/security",
-			use: { ...devices["Desktop Chrome"], channel: undefined, javaScriptEnabled: true },
+			// The HTTP-level proofs beside them (*.test.ts) are vitest's (docs/decisions/0011).
+			testMatch: "**/*.spec.ts",
+			use: { ...chrome, javaScriptEnabled: true },
 		},
 	],
-	// The site every spec uses; one for the fuzz spec (its random admin writes must not disturb the
-	// others); two for the settings spec, whose site-wide switches (maintenance) would (one per project);
-	// one for the specs that add projects and slides, which the shop, artist and home specs count; one for
-	// the admin-artists spec, which renames seeded artists.
-	// E2E_SERVERS=1 starts only the first (enough for most single specs and the security suite).
-	webServer: [
-		serverOn(PORT),
-		serverOn(PORT + 1),
-		serverOn(PORT + 2),
-		serverOn(PORT + 3),
-		serverOn(CATALOGUE_WRITES_PORT),
-		serverOn(ARTIST_WRITES_PORT),
-	].slice(0, Number(process.env.E2E_SERVERS ?? 6)),
 });

@@ -43,6 +43,9 @@ export default defineConfig({
 						? [...configDefaults.exclude, "tests/integration/database.test.ts"]
 						: configDefaults.exclude,
 					globalSetup: ["tests/support/global-setup.ts"],
+					// One secret for the test's own modules and the sites it serves (tests/support/http-site.ts):
+					// a link the test's mail sender signs must open on the site.
+					env: { SESSION_SECRET: "integration-tests-only-secret-integration-tests" },
 					// The production build that the HTTP-level tests serve (tests/support/http-site.ts) runs as Node
 					// loads it, not through Vite's transform.
 					server: { deps: { external: [/[/\\]build(-[\w-]+)?[/\\]index\.js/] } },

@@ -15,6 +15,9 @@ export { serve } from "./server/start";
 
 export const streamTimeout = 5000;
 
+/** The server runs the app inside the app's own request scope (app/server/remix-handler.ts). */
+export { runInRequestScope } from "./lib/request-scope.server";
+
 export default async function handleRequest(
 	request: Request,
 	responseStatusCode: number,

@@ -9,7 +9,7 @@ import {
 	ScrollRestoration,
 	useRouteError,
 } from "@remix-run/react";
-import { lazy, Suspense } from "react";
+import { lazy } from "react";
 import { BackToTop } from "./components/back-to-top";
 import { SiteHeader } from "./components/site-header";
 import { Toaster } from "./components/ui/toaster";
@@ -18,6 +18,8 @@ import { deferred } from "./lib/deferred";
 import { preloadedFonts } from "./lib/fonts";
 import { maintenanceInfo } from "./lib/maintenance";
 import { useNonce } from "./lib/nonce";
+import type { PageCacheHandle } from "./lib/page-cache-policy";
+import { ReadySuspense, useDocumentHydrated } from "./lib/page-ready";
 import { useRootData, useTheme } from "./lib/root-data";
 import { PageLanguageProvider, TranslationsScript, useTranslation } from "./lib/translations";
 import { loadRoot, rootHeaders } from "./root.server";
@@ -35,6 +37,9 @@ export const links: LinksFunction = () => [
 	{ rel: "stylesheet", href: stylesheet },
 	{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
+
+/** Every page reads `?lng=` (the language a link asks for): it is part of every shared copy's key. */
+export const handle = { pageCache: { query: ["lng"] } } satisfies PageCacheHandle;
 
 export const loader = ({ request }: LoaderFunctionArgs) => loadRoot(request);
 
@@ -61,6 +66,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 function Document({ children }: { children: React.ReactNode }) {
+	// Here rather than in App: an error page is rendered without App, inside this same document.
+	useDocumentHydrated();
 	const { t } = useTranslation();
 	const { language, toast } = useRootData();
 	const theme = useTheme();
@@ -119,8 +126,8 @@ export function ErrorBoundary() {
 	const error = useRouteError();
 	const maintenance = maintenanceInfo(error);
 	return (
-		<Suspense fallback={null}>
+		<ReadySuspense>
 			{maintenance ? <MaintenancePage signedIn={maintenance.signedIn} /> : <RouteErrorPage error={error} />}
-		</Suspense>
+		</ReadySuspense>
 	);
 }

@@ -109,6 +109,12 @@ export interface UsersTable {
 	email_verified_at: string | null;
 	/** The language they last used the site in: their mail is written in it. */
 	language: ColumnType<Language, Language | undefined, Language>;
+	/**
+	 * 1 for an account made on /register: it signs in only once its address is confirmed, answering like a
+	 * wrong password until then (docs/decisions/0017). 0 for accounts an administrator, the CLI or start-up
+	 * made, and for those made before migration 0015.
+	 */
+	confirm_before_sign_in: ColumnType<number, number | undefined, number>;
 	created_at: Timestamp;
 	updated_at: Timestamp;
 	/**
@@ -197,16 +203,31 @@ export interface OutboxTable {
 	last_error: string | null;
 	sent_at: string | null;
 	created_at: Timestamp;
+	/**
+	 * The mailbox the per-recipient caps count (app/lib/mail.server.ts mailboxKey): the address in lower
+	 * case without its +tag. Null only on rows older than migration 0013's last two hours.
+	 */
+	recipient_key: string | null;
+	/**
+	 * The one-time link the message carries (migration 0014): its text and HTML hold LINK_SECRET_PLACEHOLDER
+	 * where the link's secret goes, and the sender makes the secret as it sends. No working link is stored.
+	 */
+	email_token_id: number | null;
 }
 
 export type EmailTokenPurpose = "verify_email" | "reset_password";
 
-/** A one-time link's token, kept only as its SHA-256. */
+/**
+ * A one-time link's token. Its secret is made from `nonce` under a key from SESSION_SECRET when the
+ * message goes (app/models/email-tokens.server.ts); the row keeps the nonce and the secret's SHA-256.
+ */
 export interface EmailTokensTable {
 	id: Generated<number>;
 	user_id: number;
 	purpose: EmailTokenPurpose;
 	token_hash: string;
+	/** Random; null on tokens made before migration 0014 (all used up by it). */
+	nonce: string | null;
 	email: string;
 	expires_at: string;
 	used_at: string | null;

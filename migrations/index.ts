@@ -9,6 +9,9 @@ import * as m0009 from "./0009-audit-log";
 import * as m0010 from "./0010-form-submissions";
 import * as m0011 from "./0011-edit-versions";
 import * as m0012 from "./0012-shared-state";
+import * as m0013 from "./0013-mailbox-keys";
+import * as m0014 from "./0014-link-secrets";
+import * as m0015 from "./0015-confirm-before-sign-in";
 import * as m0017 from "./0017-search";
 
 /**
@@ -26,5 +29,8 @@ export const migrations: Record<string, Migration> = {
 	"0010-form-submissions": m0010,
 	"0011-edit-versions": m0011,
 	"0012-shared-state": m0012,
+	"0013-mailbox-keys": m0013,
+	"0014-link-secrets": m0014,
+	"0015-confirm-before-sign-in": m0015,
 	"0017-search": m0017,
 };

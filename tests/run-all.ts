@@ -107,14 +107,18 @@ if ((await installed(CHROMIUM_INSTALL)) && built) {
 	const playwrightReport = path.join(reports, "playwright.json");
 	const playwrightOk = run("npx", ["playwright", "test", "--reporter=list,json", ...process.argv.slice(2)], {
 		PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+		// Each of the site's scripts held back 300 ms (tests/e2e/fixtures.ts): a journey that acts before the
+		// page has come to life fails every time, on the change that makes it, not now and then.
+		E2E_SLOW_SCRIPTS: process.env.E2E_SLOW_SCRIPTS ?? "300",
 	});
 	const stats = readJson<{ stats: { expected: number; unexpected: number; flaky: number } }>(
 		playwrightReport,
 	)?.stats;
-	// Flaky (passed on a retry) counts as passed, as Playwright itself does for the exit code.
-	passed += (stats?.expected ?? 0) + (stats?.flaky ?? 0);
-	failed += stats?.unexpected ?? 0;
-	if (!playwrightOk && (stats?.unexpected ?? 0) === 0) failed += 1;
+	// Flaky (failed, then passed on its retry) counts as failed, as it fails the run (failOnFlakyTests in
+	// playwright.config.ts): its first try's trace says why.
+	passed += stats?.expected ?? 0;
+	failed += (stats?.unexpected ?? 0) + (stats?.flaky ?? 0);
+	if (!playwrightOk && (stats?.unexpected ?? 0) + (stats?.flaky ?? 0) === 0) failed += 1;
 }
 
 fs.rmSync(reports, { recursive: true, force: true });

@@ -1,4 +1,5 @@
-import { lazy, Suspense } from "react";
+import { lazy } from "react";
+import { ReadySuspense } from "~/lib/page-ready";
 import { useHydrated } from "~/lib/use-hydrated";
 
 /** The controls' code loads once the page is hydrated: they do nothing without JavaScript. */
@@ -15,9 +16,9 @@ export function AudioPlayer() {
 	const hydrated = useHydrated();
 	if (!hydrated) return <PlayerFootprint />;
 	return (
-		<Suspense fallback={<PlayerFootprint />}>
+		<ReadySuspense fallback={<PlayerFootprint />}>
 			<AudioControls />
-		</Suspense>
+		</ReadySuspense>
 	);
 }
 

@@ -13,7 +13,7 @@ import { ImageSpinner } from "./ui/image-spinner";
 const GRID_SIZES = "(min-width: 1024px) 30vw, (min-width: 640px) 45vw, 92vw";
 
 /**
- * Where a card leads. Category pages follow the spec's rule (http… opens a new tab, /… navigates there, no
+ * Where a card leads. Category pages follow the product's link rule (decision 0028) (http… opens a new tab, /… navigates there, no
  * link opens the project page); Shop, Favourites and My orders always open the piece's own page.
  */
 export function projectHref(

@@ -3,7 +3,7 @@ import { useTranslation } from "~/lib/translations";
 
 /** What /verify-email's action answers a refused "send again" (a success redirects with a toast). */
 interface ResendRefusal {
-	problem: "tooMany";
+	problem: "tooMany" | "invalid";
 }
 
 /**
@@ -13,9 +13,12 @@ interface ResendRefusal {
 export function ResendVerificationForm({
 	className,
 	redirectTo,
+	token,
 }: {
 	className?: string;
 	redirectTo?: string;
+	/** An expired or spent link's token, for a visitor who is not signed in: it names the account. */
+	token?: string;
 }) {
 	const { t } = useTranslation("account");
 	const fetcher = useFetcher<ResendRefusal>();
@@ -24,6 +27,7 @@ export function ResendVerificationForm({
 	return (
 		<fetcher.Form method="post" action="/verify-email" className={className}>
 			<input type="hidden" name="redirectTo" value={redirectTo ?? `${location.pathname}${location.search}`} />
+			{token ? <input type="hidden" name="token" value={token} /> : null}
 			<button
 				type="submit"
 				className="rounded-full border border-ink/40 px-5 py-2.5 text-sm font-semibold hover:border-ink disabled:opacity-60"

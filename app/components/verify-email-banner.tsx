@@ -1,5 +1,6 @@
 import { useLocation } from "@remix-run/react";
-import { lazy, Suspense } from "react";
+import { lazy } from "react";
+import { ReadySuspense } from "~/lib/page-ready";
 import { useRootData } from "~/lib/root-data";
 
 /** Its code (and the `account` texts) load only for the few visitors who see it. */
@@ -17,8 +18,8 @@ export function VerifyEmailBanner() {
 	const { pathname } = useLocation();
 	if (!user || user.emailVerified || pathname === "/verify-email") return null;
 	return (
-		<Suspense fallback={null}>
+		<ReadySuspense fallback={null}>
 			<VerifyEmailNotice email={user.email} />
-		</Suspense>
+		</ReadySuspense>
 	);
 }

@@ -10,6 +10,7 @@ export const ACTIVITY_ENTITIES = [
 	"user",
 	"settings",
 	"request",
+	"mail",
 	"synonym",
 ] as const;
 export type ActivityEntity = (typeof ACTIVITY_ENTITIES)[number];
@@ -21,6 +22,10 @@ export const ACTIVITY_ACTIONS = [
 	"moved",
 	"status_changed",
 	"role_changed",
+	/** The requests list downloaded as CSV (every buyer's e-mail and phone): its filter and row count. */
+	"exported",
+	/** A failed message sent again from /admin/mail. */
+	"requeued",
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
@@ -54,7 +59,8 @@ export type FieldKind =
 	| "availability"
 	| "role"
 	| "userStatus"
-	| "requestStatus";
+	| "requestStatus"
+	| "mailStatus";
 
 /**
  * What the trail records of each kind of thing, in the order the screen lists it. A whitelist: a column
@@ -117,6 +123,7 @@ export const AUDITED_FIELDS = {
 		audio_url: "text",
 	},
 	request: { status: "requestStatus", note: "longText" },
+	mail: { status: "mailStatus" },
 	/** A search synonym group (/admin/search): its words or phrases, one a line. */
 	synonym: { phrases: "longText" },
 } as const satisfies Record<ActivityEntity, Record<string, FieldKind>>;

@@ -14,7 +14,7 @@ export type ProjectCategory = (typeof PROJECT_CATEGORIES)[number];
 export const SITE_CATEGORIES = ["branding", "design", "art", "creative"] as const;
 export type SiteCategory = (typeof SITE_CATEGORIES)[number];
 
-/** Categories a hero slide can have (spec §3), default furniture. */
+/** Categories a hero slide can have, default furniture (decision 0028). */
 export const SLIDE_CATEGORIES = ["furniture", "clothing", "art", "design"] as const;
 export type SlideCategory = (typeof SLIDE_CATEGORIES)[number];
 

@@ -1,18 +1,28 @@
 /**
- * CSV as spreadsheets read it (RFC 4180): every cell quoted when it holds a quote, comma or line break,
+ * CSV as spreadsheets read it (RFC 4180): every cell quoted when it holds a quote, comma, semicolon or line break,
  * CRLF between rows, and a UTF-8 byte-order mark so Excel opens Cyrillic as Cyrillic.
  *
- * Cells that start with = + - @ (or a tab or carriage return) would run as formulas in Excel, LibreOffice
- * and Google Sheets ("CSV injection": a buyer types `=HYPERLINK(...)` as their e-mail); they get a leading
- * apostrophe, which spreadsheets show as text (OWASP's advice).
+ * A cell that starts with = + - @ would run as a formula in Excel, LibreOffice and Google Sheets ("CSV
+ * injection": a buyer types `=HYPERLINK(...)` as their e-mail); it gets a leading apostrophe, which
+ * spreadsheets show as text (OWASP's advice). Not only at the cell's start: a spreadsheet may split the
+ * file on more than our commas (Excel in a Russian locale splits on semicolons, and reads a quote in
+ * mid-field as a plain character; LibreOffice may split on tabs; a line break starts a row), so every part
+ * that follows a comma, semicolon, tab or line break, spaces and quotes aside, is neutralised the same way
+ * (`ok;=HYPERLINK(…)` is written `ok;'=HYPERLINK(…)`). A cell that starts with a tab or carriage return
+ * gets the apostrophe too.
  */
-const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA_AFTER_SPLIT = /(^|[,;\t\r\n])([ "]*)(?=[=+\-@])/g;
+const CONTROL_START = /^[\t\r]/;
+
+function neutralise(text: string): string {
+	const parts = text.replace(FORMULA_AFTER_SPLIT, "$1$2'");
+	return CONTROL_START.test(parts) ? `'${parts}` : parts;
+}
 
 function csvCell(value: string | number | null | undefined): string {
 	if (value === null || value === undefined) return "";
-	let text = String(value);
-	if (typeof value === "string" && FORMULA_START.test(text)) text = `'${text}`;
-	return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+	const text = typeof value === "string" ? neutralise(value) : String(value);
+	return /[",;\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 export function toCsv(rows: ReadonlyArray<ReadonlyArray<string | number | null | undefined>>): string {

@@ -1,4 +1,5 @@
-import { type ComponentType, lazy, memo, type ReactNode, Suspense } from "react";
+import { type ComponentType, lazy, memo, type ReactNode } from "react";
+import { ReadySuspense } from "~/lib/page-ready";
 
 let idle: Promise<void> | undefined;
 let pastFirstView = false;
@@ -152,10 +153,11 @@ export function deferred<Props extends object>(
 		direct ??= loaded !== undefined;
 		// (TypeScript cannot see that a lazy component takes its loaded component's props for a generic Props.)
 		const Component = direct && loaded ? loaded : (Lazy as unknown as ComponentType<Props>);
+		// Until its component has rendered, the part holds the page's readiness signal (~/lib/page-ready).
 		return (
-			<Suspense fallback={fallback}>
+			<ReadySuspense fallback={fallback}>
 				<Component {...props} />
-			</Suspense>
+			</ReadySuspense>
 		);
 	}
 	// A parent's render with the same props is no update: the server's HTML stays until the code is here.

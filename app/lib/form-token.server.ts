@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { getEnv } from "./env.server";
-import type { FormTokenProblem } from "./form-token";
+import { FORM_TOKEN_FIELD, type FormTokenProblem } from "./form-token";
+import { markPersonal } from "./request-scope.server";
 import { sessionSecret } from "./session-secret.server";
 import type { Toast } from "./toast";
 
@@ -10,6 +11,10 @@ import type { Toast } from "./toast";
  * `<id>.<expiry>.<signature>`, an HMAC-SHA256 over the scope, the id and the expiry with a key derived
  * from the session secret, so nobody can make one, move one to another form or stretch its life. The
  * database learns of a token only when a post uses it (app/models/form-submissions.server.ts).
+ *
+ * A page that carries a token is one visitor's: issuing one marks the answer personal (request-scope),
+ * and the server makes it `private, no-store` and keeps no shared copy — for every form, on every path
+ * spelling, without a word from the route.
  */
 
 /**
@@ -27,6 +32,11 @@ export type FormOutcome =
 export interface VerifiedFormToken {
 	id: string;
 	expiresAt: Date;
+	/**
+	 * The post that came with it (postFingerprint): the stored answer goes only to a repeat of that post,
+	 * never to someone else who sends the same token with other details.
+	 */
+	post: string;
 }
 
 /**
@@ -50,6 +60,7 @@ function signature(scope: string, id: string, expires: string): Buffer {
 }
 
 export function issueFormToken(scope: string, now = new Date()): string {
+	markPersonal();
 	const id = randomBytes(16).toString("base64url");
 	const expires = (now.getTime() + FORM_TOKEN_LIFETIME_MS).toString(36);
 	return `${id}.${expires}.${signature(scope, id, expires).toString("base64url")}`;
@@ -61,7 +72,7 @@ export function verifyFormToken(
 	value: FormDataEntryValue | null,
 	scope: string,
 	now = new Date(),
-): { ok: true; token: VerifiedFormToken } | { ok: false; problem: FormTokenProblem } {
+): { ok: true; token: Omit<VerifiedFormToken, "post"> } | { ok: false; problem: FormTokenProblem } {
 	if (typeof value !== "string" || value === "") return { ok: false, problem: "missing" };
 	const match = TOKEN_PATTERN.exec(value);
 	if (!match) return { ok: false, problem: "invalid" };
@@ -74,4 +85,23 @@ export function verifyFormToken(
 	const expiresAt = new Date(Number.parseInt(expires, 36));
 	if (!(expiresAt.getTime() > now.getTime())) return { ok: false, problem: "expired" };
 	return { ok: true, token: { id, expiresAt } };
+}
+
+/**
+ * What a post said, as a keyed hash: a double click or a resend of the same form has the same one; a
+ * stranger who got hold of the token and sends their own details has another. Every field but the token
+ * counts (a file by its name, type and size); passwords do not — even keyed, a fast hash of a password has
+ * no place in the database, and the answer never depends on one.
+ */
+export function postFingerprint(formData: FormData): string {
+	const fields: Array<[string, string]> = [];
+	for (const [name, value] of formData.entries()) {
+		if (name === FORM_TOKEN_FIELD || /password/i.test(name)) continue;
+		fields.push([name, typeof value === "string" ? value : `file ${value.name} ${value.type} ${value.size}`]);
+	}
+	fields.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+	return createHmac("sha256", key())
+		.update(`post\n${JSON.stringify(fields)}`)
+		.digest("base64url")
+		.slice(0, 32);
 }

@@ -4,10 +4,12 @@
  */
 export const FORM_TOKEN_FIELD = "formToken";
 
-export type FormTokenProblem = "missing" | "invalid" | "expired";
+/** `used`: the token came with another post already (someone else's details), so this one is not it. */
+export type FormTokenProblem = "missing" | "invalid" | "expired" | "used";
 
 export const FORM_TOKEN_MESSAGES: Record<FormTokenProblem, string> = {
 	missing: "common:formToken.invalid",
 	invalid: "common:formToken.invalid",
 	expired: "common:formToken.expired",
+	used: "common:formToken.used",
 };

@@ -7,7 +7,7 @@ import { Readable } from "node:stream";
 import type { S3Client } from "@aws-sdk/client-s3";
 import type { ImageStore, OpenedImage } from "./image-store.server";
 import { logger } from "./logger.server";
-import { IMAGE_CACHE_CONTROL, imageContentType, isSafeImageKey } from "./uploads.server";
+import { imageContentType, isSafeImageKey, publicImageCacheControl } from "./uploads.server";
 
 export interface S3StoreConfig {
 	bucket: string;
@@ -72,7 +72,7 @@ export function createS3ImageStore(config: S3StoreConfig): ImageStore {
 					ContentLength: data.length,
 					// For a CDN or tool that reads the bucket directly; the app sends its own headers.
 					ContentType: imageContentType(key) ?? "application/octet-stream",
-					CacheControl: IMAGE_CACHE_CONTROL,
+					CacheControl: publicImageCacheControl(key),
 				}),
 			);
 		},

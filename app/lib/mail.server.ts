@@ -14,6 +14,13 @@ export interface OutgoingMail {
 	html: string;
 }
 
+/**
+ * Where a one-time link's secret goes in a queued message (`…/reset-password?token=` + this): the outbox
+ * never holds a working link, and the sender puts the secret in as the message leaves (docs/decisions/0017).
+ * Letters and dashes only, so a URL and HTML keep it as it is.
+ */
+export const LINK_SECRET_PLACEHOLDER = "SECRET-ADDED-WHEN-SENT";
+
 /** Why a send failed, in the terms the sender acts on. */
 export type SendFailure =
 	/** The server could not be reached or talked to: nothing about this message; try again when it is back. */
@@ -93,6 +100,17 @@ export function createSmtpTransport(smtpUrl: string): MailTransport {
 			transporter.close();
 		},
 	};
+}
+
+/**
+ * The mailbox an address delivers to, as the per-recipient caps count it (docs/decisions/0017): letter case
+ * and a +tag (`Victim+1@`, `victim+2@`) do not make another inbox, so they share its hourly share.
+ */
+export function mailboxKey(address: string): string {
+	const lower = address.trim().toLowerCase();
+	const at = lower.lastIndexOf("@");
+	if (at < 0) return lower;
+	return `${lower.slice(0, at).split("+")[0]}@${lower.slice(at + 1)}`;
 }
 
 /** A Message-ID on the sender's domain, unique per message and fixed when the message is queued. */

@@ -1,5 +1,6 @@
 import { isRouteErrorResponse } from "@remix-run/react";
 import { isLanguage, type Language } from "./i18n";
+import type { RoutePath } from "./route-path";
 import { isTheme, type Theme } from "./theme";
 
 /** Sent as Retry-After with the maintenance page: a hint to crawlers and clients, in seconds. */
@@ -8,8 +9,9 @@ export const MAINTENANCE_RETRY_AFTER_SECONDS = 1800;
 /**
  * Paths that stay open during maintenance: sign-in (so an administrator can get in), sign-out, the
  * password reset (an administrator who forgot the password must still get in), and the language and
- * theme switches (they only set a cookie). With and without `.data` (client navigations and form posts).
- * Static files and /healthz are served before the check.
+ * theme switches (they only set a cookie). The path is read as the router reads it (route-path.ts): with or
+ * without `.data` (client navigations and form posts), in any letter case. Static files and /healthz are
+ * served before the check.
  */
 const OPEN_PATHS = new Set([
 	"/login",
@@ -20,8 +22,8 @@ const OPEN_PATHS = new Set([
 	"/resources/language",
 ]);
 
-export function isOpenDuringMaintenance(pathname: string): boolean {
-	return OPEN_PATHS.has(pathname.replace(/\.data$/, "").replace(/\/+$/, "") || "/");
+export function isOpenDuringMaintenance(path: RoutePath): boolean {
+	return OPEN_PATHS.has(path);
 }
 
 /**

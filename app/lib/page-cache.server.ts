@@ -8,14 +8,15 @@ import { DEFAULT_THEME, THEMES } from "./theme";
 
 /**
  * An in-memory cache of rendered pages for anonymous visitors (docs/decisions/0005). Every visitor without a
- * session sees the same page for the same URL, language and theme, so the server renders it once and serves
- * the copy until the database changes. A copy is stored once in each encoding browsers ask for (brotli,
- * gzip, none), so serving it costs no compression, and it answers `If-None-Match` with 304. A shared copy
- * names no CSP nonce: its policy lists the hashes of its own inline scripts (security-headers.server.ts).
+ * session sees the same page for the same page address, language and theme, so the server renders it once
+ * and serves the copy until the database changes. Which pages may be shared, and under which address, the
+ * routes declare (app/lib/page-cache-policy.ts, app/server/page-routes.ts). A copy is kept as plain text at
+ * first; once it is asked for again it is compressed (brotli 11, gzip 9) off the request path and served
+ * in the encoding each browser takes, so the one-off pages an attacker can ask for never cost a slow
+ * compression. It answers `If-None-Match` with 304. A shared copy names no CSP nonce: its policy lists the
+ * hashes of its own inline scripts (security-headers.server.ts).
  */
 
-/** Paths that are always personal, private, or files served elsewhere. */
-const UNCACHED_PREFIXES = ["/admin", "/account", "/login", "/register", "/logout", "/resources"];
 const CACHEABLE_STATUSES = new Set([200, 404]);
 const CACHEABLE_TYPES = [/^text\/html\b/i, /^text\/x-script\b/i];
 
@@ -52,12 +53,13 @@ const PAGE_COOKIES = new Map<string, Map<string, string>>([
 
 interface RequestShape {
 	method: string;
-	url: string;
+	/** The shared page the request is for (page-routes.ts), or null when its route shares nothing. */
+	page: { canonical: string } | null;
 	cookieHeader: string | undefined;
 }
 
 export interface PageCacheSlot {
-	/** What a copy is stored under: the URL and the variant. */
+	/** What a copy is stored under: the page's canonical address and the variant. */
 	key: string;
 	/** The language and theme the app must report for the copy to be stored ("en light"). */
 	variant: string;
@@ -84,19 +86,15 @@ function pageCookies(header: string | undefined): Map<string, string> | null {
 }
 
 /**
- * Where a request's page is cached, or null when it must reach the app: not a GET, a personal path, or
- * cookies that are not plain, valid page cookies (see pageCookies). The slot is keyed on the language and
- * theme the app resolves for the request (`?lng=` first, then the cookie, then the defaults), not on the
- * raw cookie text, so two requests share a copy only when the app would render the same page for both.
+ * Where a request's page is cached, or null when it must reach the app: not a GET or HEAD, a page its
+ * route does not share, or cookies that are not plain, valid page cookies (see pageCookies). The slot is
+ * keyed on the page's canonical address and on the language and theme the app resolves for the request
+ * (`?lng=` first, then the cookie, then the defaults), not on the raw cookie text, so two requests share a
+ * copy only when the app would render the same page for both.
  */
-export function pageCacheSlot({ method, url, cookieHeader }: RequestShape): PageCacheSlot | null {
-	if (method !== "GET") return null;
-	const { pathname, searchParams } = new URL(url);
-	// `/account.data` is the same page's data for client navigations (single fetch).
-	const personal = UNCACHED_PREFIXES.some(
-		(prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`) || pathname.startsWith(`${prefix}.`),
-	);
-	if (personal) return null;
+export function pageCacheSlot({ method, page, cookieHeader }: RequestShape): PageCacheSlot | null {
+	if ((method !== "GET" && method !== "HEAD") || !page) return null;
+	const { searchParams } = new URL(page.canonical, "http://page");
 	const cookies = pageCookies(cookieHeader);
 	if (!cookies) return null;
 	// The app matches `?lng=` loosely ("ru-RU", "en,ru"); only the exact values are worth a shared copy.
@@ -108,18 +106,21 @@ export function pageCacheSlot({ method, url, cookieHeader }: RequestShape): Page
 		languageParam ?? cookies.get("lng") ?? DEFAULT_LANGUAGE,
 		cookies.get("theme") ?? DEFAULT_THEME,
 	);
-	return { key: `${url}\n${variant}`, variant };
+	return { key: `${page.canonical}\n${variant}`, variant };
 }
 
 export type Encoding = "br" | "gzip" | "identity";
+
+type Compressed = Record<"br" | "gzip", Buffer>;
 
 export interface CachedPage {
 	status: number;
 	/** Everything but the body's encoding and length: Content-Type, the hashed CSP, ETag, Vary, Cache-Control. */
 	headers: Array<[string, string]>;
 	etag: string;
-	bodies: Record<Encoding, Buffer>;
-	/** All three bodies together: what the copy costs the cache. */
+	/** The plain text; brotli and gzip once the copy has been asked for again and compressed. */
+	bodies: { identity: Buffer } & Partial<Compressed>;
+	/** The bodies together: what the copy costs the cache. */
 	bytes: number;
 	version: number;
 }
@@ -199,23 +200,21 @@ export function matchesEntityTag(ifNoneMatch: string | undefined, etag: string):
 	return ifNoneMatch.split(",").some((tag) => opaque(tag) === opaque(etag));
 }
 
-/** Brotli at its best quality: made once per page and content, and served many times. */
+/** Brotli at its best quality: made once per popular page and content, and served many times. */
 const BROTLI_QUALITY = 11;
 const brotliCompress = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
-async function compressedBodies(identity: Buffer): Promise<Pick<Record<Encoding, Buffer>, "br" | "gzip">> {
-	const [br, gz] = await Promise.all([
-		brotliCompress(identity, {
-			params: {
-				[zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-				[zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-				[zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.byteLength,
-			},
-		}),
-		gzip(identity, { level: 9 }),
-	]);
-	return { br, gzip: gz };
+async function compressedBodies(identity: Buffer): Promise<Compressed> {
+	// One after the other: a compression is background work, and takes one thread-pool thread at a time.
+	const br = await brotliCompress(identity, {
+		params: {
+			[zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+			[zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+			[zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.byteLength,
+		},
+	});
+	return { br, gzip: await gzip(identity, { level: 9 }) };
 }
 
 /** A clock in milliseconds (performance.now by default; tests bring their own). */
@@ -224,76 +223,104 @@ export interface Clock {
 }
 
 /**
- * The copies, kept by lru-cache: at most `maxEntries` pages and `maxBytes` of bodies, the least recently
- * used going first, none older than `ttlMs`. A copy also carries the content version it was rendered at,
+ * The copies, kept by lru-cache in two parts, each bounded by entries and bytes, none older than `ttlMs`:
+ * `fresh`, the copies rendered once and not asked for since (plain text, at most half the entries and a
+ * quarter of the bytes), and `popular`, the copies asked for again (compressed). A page moves from the
+ * first to the second on its second request, so a flood of one-off addresses only ever pushes one-off
+ * copies out, never the pages people visit. A copy also carries the content version it was rendered at,
  * and is dropped when asked for at another one (the database changed since).
  */
 export class PageCache {
-	readonly #entries: LRUCache<string, CachedPage> | undefined;
+	readonly #fresh: LRUCache<string, CachedPage> | undefined;
+	readonly #popular: LRUCache<string, CachedPage> | undefined;
 	/**
 	 * The compressed bodies of recent copies, by entity tag. A copy re-rendered after its 60 s or after an
 	 * edit elsewhere in the catalogue is usually the same text: it is not compressed again.
 	 */
-	readonly #compressed: LRUCache<string, Pick<Record<Encoding, Buffer>, "br" | "gzip">> | undefined;
+	readonly #compressed: LRUCache<string, Compressed> | undefined;
+	/** Copies waiting to be compressed, one at a time, off the request path. */
+	#compressing: Promise<void> = Promise.resolve();
+	readonly #queued = new Set<CachedPage>();
 
 	constructor(
 		readonly options: PageCacheOptions,
 		clock: Clock = performance,
 	) {
-		this.#entries =
-			options.maxEntries > 0
-				? new LRUCache<string, CachedPage>({
-						max: options.maxEntries,
-						maxSize: options.maxBytes,
-						// One page may take a tenth of the room at most; a bigger one is served but not kept.
-						maxEntrySize: Math.max(1, Math.floor(options.maxBytes / 10)),
-						sizeCalculation: (entry) => Math.max(1, entry.bytes),
-						ttl: options.ttlMs,
-						perf: clock,
-						// Ask the clock on every look-up (lru-cache would otherwise reuse a reading for 1 ms).
-						ttlResolution: 0,
-					})
-				: undefined;
-		this.#compressed =
-			options.maxEntries > 0
-				? new LRUCache({
-						max: options.maxEntries,
-						maxSize: Math.max(1, Math.floor(options.maxBytes / 4)),
-						sizeCalculation: (bodies) => Math.max(1, bodies.br.byteLength + bodies.gzip.byteLength),
-					})
-				: undefined;
+		const part = (max: number, maxSize: number) =>
+			new LRUCache<string, CachedPage>({
+				max: Math.max(1, max),
+				maxSize: Math.max(1, maxSize),
+				// One page may take a tenth of the room at most; a bigger one is served but not kept.
+				maxEntrySize: Math.max(1, Math.floor(options.maxBytes / 10)),
+				sizeCalculation: (entry) => Math.max(1, entry.bytes),
+				ttl: options.ttlMs,
+				perf: clock,
+				// Ask the clock on every look-up (lru-cache would otherwise reuse a reading for 1 ms).
+				ttlResolution: 0,
+			});
+		const enabled = options.maxEntries > 0;
+		this.#fresh = enabled
+			? part(Math.ceil(options.maxEntries / 2), Math.floor(options.maxBytes / 4))
+			: undefined;
+		this.#popular = enabled ? part(options.maxEntries, options.maxBytes) : undefined;
+		this.#compressed = enabled
+			? new LRUCache({
+					max: options.maxEntries,
+					maxSize: Math.max(1, Math.floor(options.maxBytes / 4)),
+					sizeCalculation: (bodies) => Math.max(1, bodies.br.byteLength + bodies.gzip.byteLength),
+				})
+			: undefined;
 	}
 
 	get enabled(): boolean {
-		return this.#entries !== undefined;
+		return this.#popular !== undefined;
 	}
 
+	/** Copies kept, fresh and popular. */
 	get size(): number {
-		return this.#entries?.size ?? 0;
+		return (this.#fresh?.size ?? 0) + (this.#popular?.size ?? 0);
 	}
 
 	/** Forgets every stored copy. */
 	clear(): void {
-		this.#entries?.clear();
+		this.#fresh?.clear();
+		this.#popular?.clear();
 		this.#compressed?.clear();
+		this.#queued.clear();
 	}
 
-	/** A copy rendered at this content version and not too old, or undefined. */
+	/**
+	 * A copy rendered at this content version and not too old, or undefined. A fresh copy asked for again
+	 * becomes popular, and is compressed in the background (until then it is served as plain text, which
+	 * the server compresses live, cheaply).
+	 */
 	get(key: string, version: number): CachedPage | undefined {
-		const entry = this.#entries?.get(key);
+		if (!this.#popular || !this.#fresh) return undefined;
+		let entry = this.#popular.get(key);
+		if (!entry) {
+			entry = this.#fresh.get(key);
+			if (entry && entry.version === version) {
+				// Promoted as old as it is: its 60 s run from its render, not from now.
+				const ttl = this.#fresh.getRemainingTTL(key);
+				this.#fresh.delete(key);
+				this.#popular.set(key, entry, { ttl });
+				this.#compressLater(key, entry);
+			}
+		}
 		if (entry && entry.version !== version) {
-			this.#entries?.delete(key);
+			this.#popular.delete(key);
+			this.#fresh.delete(key);
 			return undefined;
 		}
 		return entry;
 	}
 
 	/**
-	 * Stores a rendered page: without its nonce (hashes in its CSP instead), with an entity tag, and in
-	 * brotli and gzip besides the plain text (compressed off the event loop). Resolves once it is stored.
+	 * Stores a rendered page: without its nonce (hashes in its CSP instead), with an entity tag, as plain
+	 * text (with the compressed bodies of the same text, if they are still known). Resolves once stored.
 	 */
 	async set(key: string, version: number, status: number, headers: Headers, body: string): Promise<void> {
-		if (!this.#entries) return;
+		if (!this.#fresh) return;
 		const shared = sharedCopyWithoutNonce(headers, body);
 		if (!shared) return;
 		const identity = Buffer.from(shared.body);
@@ -303,19 +330,49 @@ export class PageCache {
 		if (!stored.has("Cache-Control")) stored.set("Cache-Control", SHARED_PAGE_CACHE_CONTROL);
 		if (!/\baccept-encoding\b/i.test(stored.get("Vary") ?? "")) stored.append("Vary", "Accept-Encoding");
 		stored.set("ETag", etag);
-		let compressed = this.#compressed?.get(etag);
-		if (!compressed) {
-			compressed = await compressedBodies(identity);
-			this.#compressed?.set(etag, compressed);
-		}
-		this.#entries.set(key, {
+		const compressed = this.#compressed?.get(etag);
+		this.#popular?.delete(key);
+		this.#fresh.set(key, {
 			status,
 			headers: [...stored.entries()],
 			etag,
 			bodies: { identity, ...compressed },
-			bytes: identity.byteLength + compressed.br.byteLength + compressed.gzip.byteLength,
+			bytes: identity.byteLength + (compressed ? compressed.br.byteLength + compressed.gzip.byteLength : 0),
 			version,
 		});
+	}
+
+	/** Resolves once every compression asked for so far is done (tests, the bench). */
+	settled(): Promise<void> {
+		return this.#compressing;
+	}
+
+	#compressLater(key: string, entry: CachedPage): void {
+		if (entry.bodies.br || this.#queued.has(entry)) return;
+		this.#queued.add(entry);
+		this.#compressing = this.#compressing
+			.then(async () => {
+				// Still the copy kept under its key (not replaced, dropped or expired meanwhile)?
+				if (this.#popular?.peek(key) !== entry) return;
+				const compressed =
+					this.#compressed?.get(entry.etag) ?? (await compressedBodies(entry.bodies.identity));
+				this.#compressed?.set(entry.etag, compressed);
+				if (this.#popular?.peek(key) !== entry) return;
+				const bodies = { ...entry.bodies, ...compressed };
+				this.#popular.set(
+					key,
+					{
+						...entry,
+						bodies,
+						bytes: bodies.identity.byteLength + compressed.br.byteLength + compressed.gzip.byteLength,
+					},
+					{ ttl: this.#popular.getRemainingTTL(key) },
+				);
+			})
+			.catch(() => {
+				// A copy that cannot be compressed is served as plain text (compressed live).
+			})
+			.finally(() => this.#queued.delete(entry));
 	}
 }
 
@@ -324,22 +381,26 @@ const NOT_MODIFIED_HEADERS = new Set(["etag", "vary", "cache-control", "content-
 
 /**
  * The answer to a request from a stored copy: 304 with no body when the client's copy is current (only
- * for a 200), else the body in the encoding the client accepts, with its encoding and length.
+ * for a 200), else the body in the encoding the client accepts, with its encoding and length. A copy not
+ * compressed yet gives its plain text and `compressLive`: the caller compresses it on the way out.
  */
 export function cachedResponse(
 	entry: CachedPage,
 	request: { acceptEncoding: string | undefined; ifNoneMatch: string | undefined },
-): { status: number; headers: Array<[string, string]>; body: Buffer | null } {
+): { status: number; headers: Array<[string, string]>; body: Buffer | null; compressLive: boolean } {
 	if (entry.status === 200 && matchesEntityTag(request.ifNoneMatch, entry.etag)) {
 		return {
 			status: 304,
 			headers: entry.headers.filter(([name]) => NOT_MODIFIED_HEADERS.has(name.toLowerCase())),
 			body: null,
+			compressLive: false,
 		};
 	}
 	const encoding = negotiateEncoding(request.acceptEncoding);
-	const body = entry.bodies[encoding];
-	const headers: Array<[string, string]> = [...entry.headers, ["Content-Length", String(body.byteLength)]];
+	const stored = entry.bodies[encoding];
+	if (!stored)
+		return { status: entry.status, headers: entry.headers, body: entry.bodies.identity, compressLive: true };
+	const headers: Array<[string, string]> = [...entry.headers, ["Content-Length", String(stored.byteLength)]];
 	if (encoding !== "identity") headers.push(["Content-Encoding", encoding]);
-	return { status: entry.status, headers, body };
+	return { status: entry.status, headers, body: stored, compressLive: false };
 }

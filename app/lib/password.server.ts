@@ -10,8 +10,14 @@ import { createConcurrencyLimit } from "./rate-limit.server";
 const PASSWORD_CHECKS_AT_ONCE = Math.max(1, Math.floor(os.availableParallelism() / 2));
 const passwordWork = createConcurrencyLimit(PASSWORD_CHECKS_AT_ONCE);
 
-/** Sign-in refuses to wait behind more than this many checks (BusyError → "too many attempts", 429). */
-export const MAX_WAITING_SIGN_INS = 16;
+/**
+ * How a check joins the line. Sign-in goes first: ahead of every other password check or hash, and it
+ * refuses to wait behind more than 16 other sign-ins (BusyError → "too many attempts", 429); nothing else
+ * can make it wait longer than the checks already running (docs/decisions/0004). A form anyone can post
+ * (the account's current password) refuses to wait behind more than 8 of anything.
+ */
+export const SIGN_IN_CHECK = { first: true, maxWaiting: 16 } as const;
+export const FORM_CHECK = { maxWaiting: 8 } as const;
 
 /** argon2id with the library's defaults (19 MiB memory, 2 passes, 1 lane: OWASP's baseline). */
 export async function hashPassword(password: string): Promise<string> {
@@ -23,13 +29,13 @@ export async function hashPassword(password: string): Promise<string> {
 let dummyHash: Promise<string> | undefined;
 
 /**
- * Whether `password` matches. `maxWaiting` bounds the line this check joins (sign-in sets it; a signed-in
- * user changing their password just waits); when the line is longer it throws BusyError.
+ * Whether `password` matches. `options` place the check in line (SIGN_IN_CHECK, FORM_CHECK); when the
+ * line is longer than it accepts it throws BusyError.
  */
 export async function verifyPassword(
 	passwordHash: string | null,
 	password: string,
-	options: { maxWaiting?: number } = {},
+	options: { maxWaiting?: number; first?: boolean } = {},
 ): Promise<boolean> {
 	if (!passwordHash) {
 		dummyHash ??= hash(`no-such-user-${Math.random()}`);

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import * as z from "zod";
 import { contactPhoneField, emailField } from "./validation";
 
-/** The purchase form (spec §5): a valid e-mail, a phone of at least 11 characters; `website` is a honeypot. */
+/** The purchase form (decision 0028): a valid e-mail, a phone of at least 11 characters; `website` is a honeypot. */
 const purchaseSchema = z.object({
 	email: emailField(),
 	phone: contactPhoneField,

@@ -3,5 +3,5 @@ export function purchaseRequestPath(projectId: string): string {
 	return `/project/${encodeURIComponent(projectId)}/request`;
 }
 
-/** The confirmation toast's lifetime (spec §9). */
+/** The confirmation toast's lifetime (decision 0028). */
 export const PURCHASE_TOAST_MS = 3000;

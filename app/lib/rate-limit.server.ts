@@ -1,3 +1,4 @@
+import { isIPv6 } from "node:net";
 import type { Kysely } from "kysely";
 import type { Database } from "~db/schema";
 import { getEnv } from "./env.server";
@@ -237,26 +238,32 @@ export class BusyError extends Error {
 
 /**
  * At most `concurrent` tasks run at once; others wait in line. A caller may refuse to wait behind more
- * than `maxWaiting` others (BusyError), so a burst is turned away at once instead of piling up.
+ * than `maxWaiting` others (BusyError), so a burst is turned away at once instead of piling up. A task
+ * that goes `first` takes its place ahead of every task that does not, and counts only those like it
+ * ahead of it: a crowd of ordinary tasks can delay it by the ones already running, never refuse it.
  */
 export interface ConcurrencyLimit {
-	run<T>(task: () => Promise<T>, options?: { maxWaiting?: number }): Promise<T>;
+	run<T>(task: () => Promise<T>, options?: { maxWaiting?: number; first?: boolean }): Promise<T>;
 }
 
 export function createConcurrencyLimit(concurrent: number): ConcurrencyLimit {
 	let running = 0;
+	const waitingFirst: Array<() => void> = [];
 	const waiting: Array<() => void> = [];
 	const release = () => {
 		// Hand the slot straight to the next in line, so a newcomer cannot overtake the queue.
-		const next = waiting.shift();
+		const next = waitingFirst.shift() ?? waiting.shift();
 		if (next) next();
 		else running -= 1;
 	};
 	return {
-		async run(task, { maxWaiting = Number.POSITIVE_INFINITY } = {}) {
+		async run(task, { maxWaiting = Number.POSITIVE_INFINITY, first = false } = {}) {
 			if (running < concurrent) running += 1;
-			else if (waiting.length >= maxWaiting) throw new BusyError("too many tasks waiting");
-			else await new Promise<void>((resolve) => waiting.push(resolve));
+			else {
+				const ahead = first ? waitingFirst.length : waitingFirst.length + waiting.length;
+				if (ahead >= maxWaiting) throw new BusyError("too many tasks waiting");
+				await new Promise<void>((resolve) => (first ? waitingFirst : waiting).push(resolve));
+			}
 			try {
 				return await task();
 			} finally {
@@ -267,10 +274,32 @@ export function createConcurrencyLimit(concurrent: number): ConcurrencyLimit {
 }
 
 /**
- * The client's address. The server (app/server.ts) always sets X-Forwarded-For to the address it trusts
- * (the socket's, or the proxy's report with TRUST_PROXY), replacing whatever the client sent.
+ * An address as the per-client limits count it: an IPv4 address as it is (an IPv4-mapped IPv6 one as its
+ * IPv4 address), an IPv6 one by its /64 network. Anyone with IPv6 is handed a /64 (2^64 addresses), so
+ * counting single addresses would let one client rotate through endless fresh allowances.
+ */
+export function addressKey(address: string): string {
+	const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
+	if (mapped?.[1]) return mapped[1];
+	if (!isIPv6(address)) return address;
+	const [head = "", tail = ""] = address.toLowerCase().split("::");
+	const headGroups = head ? head.split(":") : [];
+	const tailGroups = tail ? tail.split(":") : [];
+	// An embedded IPv4 tail (::1.2.3.4) is two groups; only the first four groups matter here anyway.
+	const missing = 8 - headGroups.length - tailGroups.length;
+	const groups = address.includes("::")
+		? [...headGroups, ...Array(Math.max(0, missing)).fill("0"), ...tailGroups]
+		: headGroups;
+	const network = groups.slice(0, 4).map((group) => Number.parseInt(group, 16).toString(16));
+	return `${network.join(":")}::/64`;
+}
+
+/**
+ * The client's address as the per-client limits count it (addressKey: an IPv6 client by its /64). The
+ * server (app/server/web-adapter.ts) always sets X-Forwarded-For to the address it trusts (the socket's,
+ * or the proxy's report with TRUST_PROXY), replacing whatever the client sent.
  */
 export function clientAddress(request: Request): string {
 	const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-	return forwarded || "unknown";
+	return forwarded ? addressKey(forwarded) : "unknown";
 }

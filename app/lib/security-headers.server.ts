@@ -58,19 +58,40 @@ function contentSecurityPolicy(nonce: string | null, development: boolean): stri
 	return directives.join("; ");
 }
 
+/**
+ * What every answer carries, whatever made it (a page, a file, an image, a refusal, /healthz): set on pages
+ * by `applySecurityHeaders`, and on everything else by the server's first step (app/server/
+ * security-headers.ts), for the headers an answer did not set itself. HSTS only in production (development
+ * and tests run on plain http).
+ */
+export function commonSecurityHeaders(production: boolean): Array<[string, string]> {
+	const headers: Array<[string, string]> = [
+		["X-Content-Type-Options", "nosniff"],
+		["X-Frame-Options", "DENY"],
+		["Referrer-Policy", "strict-origin-when-cross-origin"],
+		["Cross-Origin-Opener-Policy", "same-origin"],
+		["Permissions-Policy", PERMISSIONS_POLICY],
+	];
+	if (production) headers.push(["Strict-Transport-Security", STRICT_TRANSPORT_SECURITY]);
+	return headers;
+}
+
+/**
+ * The policy of an answer that is not a page (robots.txt, a locale file, a CSV, a script, an image): it
+ * loads and runs nothing when opened on its own, and no site may frame it.
+ */
+export const NON_PAGE_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
 export function applySecurityHeaders(headers: Headers, nonce: string | null): void {
 	const environment = process.env.NODE_ENV;
 	if (!headers.has("Content-Security-Policy")) {
 		headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, environment === "development"));
 	}
-	headers.set("X-Content-Type-Options", "nosniff");
-	// A page may ask for less (a link carrying a one-time token says no-referrer).
-	if (!headers.has("Referrer-Policy")) headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
-	headers.set("X-Frame-Options", "DENY");
-	headers.set("Cross-Origin-Opener-Policy", "same-origin");
-	headers.set("Permissions-Policy", PERMISSIONS_POLICY);
-	// Only production is served over https (development and tests run on plain http://localhost).
-	if (environment === "production") headers.set("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY);
+	for (const [name, value] of commonSecurityHeaders(environment === "production")) {
+		// A page may ask for a stricter referrer policy (a link carrying a one-time token says no-referrer).
+		if (name === "Referrer-Policy" && headers.has(name)) continue;
+		headers.set(name, value);
+	}
 	headers.delete("X-Powered-By");
 }
 

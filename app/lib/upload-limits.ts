@@ -3,11 +3,11 @@
  * `accept` and the size check before uploading), so the two never disagree. Safe for the browser.
  */
 
-/** One uploaded image at most (spec). */
+/** One uploaded image at most (decision 0028). */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-/** A stored raster image is re-encoded at lower quality until it is at most this (spec). */
+/** A stored raster image is re-encoded at lower quality until it is at most this (decision 0028). */
 export const TARGET_IMAGE_BYTES = 2 * 1024 * 1024;
-/** Longest side of a stored raster image (spec). */
+/** Longest side of a stored raster image (decision 0028). */
 export const MAX_IMAGE_SIDE = 1200;
 /** Anything larger is a decompression bomb, not a photo: 40 megapixels is a 7300×5500 camera frame. */
 export const MAX_IMAGE_PIXELS = 40_000_000;

@@ -17,8 +17,28 @@ const CONTENT_TYPES: Record<string, string> = {
 	".svg": "image/svg+xml",
 };
 
-/** Names we write are content hashes: a name never points at different bytes, so caches may keep them forever. */
+/**
+ * Names we write are content hashes: a name never points at different bytes, so caches may keep an image
+ * for a year — unless it may stop being public: a piece's pictures (its cover, its gallery) go when the
+ * piece goes back to draft, so caches keep those a day and then ask again (their ETag makes that a 304).
+ * A draft's pictures, shown to administrators only, are private and asked for again every time.
+ */
 export const IMAGE_CACHE_CONTROL = "public, max-age=31536000, immutable";
+export const PIECE_IMAGE_CACHE_CONTROL = "public, max-age=86400";
+export const DRAFT_IMAGE_CACHE_CONTROL = "private, no-cache";
+const PIECE_FOLDERS = ["projects/", "gallery/"];
+
+/** How long caches may keep a public image: a year, or a day for a piece's (docs/decisions/0025). */
+export function publicImageCacheControl(key: string): string {
+	return PIECE_FOLDERS.some((folder) => key.startsWith(folder))
+		? PIECE_IMAGE_CACHE_CONTROL
+		: IMAGE_CACHE_CONTROL;
+}
+
+/** An image's key without its extension or width suffix: an original and its variants share it. */
+export function imageStem(key: string): string {
+	return key.replace(/(-\d+w)?\.[a-z0-9]+$/i, "");
+}
 
 /** An uploaded SVG is a document: it may not run scripts or load anything, even if opened directly. */
 const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
@@ -68,6 +88,8 @@ export function isCurrentCopy(
 
 export interface ImageRequest {
 	method: string;
+	/** A draft's image, answered for an administrator: private, never kept by shared caches. */
+	draft?: boolean;
 	/** The key as requested (already %-decoded), e.g. "projects/3f9a…c2.jpg". */
 	key: string;
 	ifNoneMatch?: string | undefined;
@@ -78,10 +100,14 @@ export type ImageAnswer =
 	| { status: 404 }
 	| { status: 304 | 200; headers: Record<string, string>; body: Readable | null };
 
-function headersFor(contentType: string, etag: string | undefined): Record<string, string> {
+function headersFor(
+	request: ImageRequest,
+	contentType: string,
+	etag: string | undefined,
+): Record<string, string> {
 	const headers: Record<string, string> = {
 		"Content-Type": contentType,
-		"Cache-Control": IMAGE_CACHE_CONTROL,
+		"Cache-Control": request.draft ? DRAFT_IMAGE_CACHE_CONTROL : publicImageCacheControl(request.key),
 		"X-Content-Type-Options": "nosniff",
 	};
 	if (etag) headers.ETag = etag;
@@ -112,9 +138,9 @@ export async function answerImageRequest(store: ImageStore, request: ImageReques
 		// A 304 repeats the tag the requester matched (a browser sends the one it was given).
 		const single =
 			request.ifNoneMatch && !request.ifNoneMatch.includes(",") ? request.ifNoneMatch : undefined;
-		return { status: 304, headers: headersFor(contentType, single), body: null };
+		return { status: 304, headers: headersFor(request, contentType, single), body: null };
 	}
-	const headers = headersFor(contentType, opened.etag);
+	const headers = headersFor(request, contentType, opened.etag);
 	headers["Last-Modified"] = opened.lastModified.toUTCString();
 	headers["Content-Length"] = String(opened.size);
 	if (request.method === "HEAD") {

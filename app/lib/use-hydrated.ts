@@ -1,4 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
+import { holdReady } from "./page-ready";
 
 /** True once the page's first hydration is over: a component mounted after that starts out hydrated. */
 let documentHydrated = false;
@@ -15,17 +16,23 @@ const getServerSnapshot = () => false;
  * separate tasks the browser can paint and answer input between them (docs/decisions/0018). The store only
  * tells a component mounted later (a page reached by a link) that it is born hydrated; while hydrating,
  * React reads its server snapshot, so a part that hydrates late still matches the server's HTML.
+ * Until its flip has rendered, the component holds the page's readiness signal (./page-ready).
  */
 export function useHydrated(): boolean {
 	const bornHydrated = useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);
 	const [hydrated, setHydrated] = useState(bornHydrated);
 	useEffect(() => {
 		if (hydrated) return;
+		const release = holdReady();
 		const flip = setTimeout(() => {
 			documentHydrated = true;
 			setHydrated(true);
 		});
-		return () => clearTimeout(flip);
+		// Run once the flip has rendered (the effect's dependency changed), or if the component goes first.
+		return () => {
+			clearTimeout(flip);
+			release();
+		};
 	}, [hydrated]);
 	return hydrated;
 }

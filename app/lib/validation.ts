@@ -26,7 +26,7 @@ export const MAX_PHONE_LENGTH = 32;
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 128;
 
-/** An e-mail address; the purchase form and registration word the message differently (spec). */
+/** An e-mail address; the purchase form and registration word the message differently (decision 0028). */
 export const emailField = (message = "validation.emailInvalid") =>
 	z.string({ error: message }).trim().max(MAX_EMAIL_LENGTH, "validation.tooLong").pipe(z.email(message));
 
@@ -55,20 +55,34 @@ export function reservedNameFromEmail(email: unknown): boolean {
 	return emailField().safeParse(email).success && isReservedUsername(usernameFromEmail(String(email)));
 }
 
-/** Registration phone: +7 and exactly ten digits (spaces, dashes and brackets are ignored). */
+/**
+ * What a phone may hold: digits, ASCII spaces, brackets, dashes and a leading +. Not `\s`: CR, LF, tab, the
+ * line separator U+2028 and the ideographic space U+3000 are whitespace too, and one of them in a phone broke
+ * the lines of the mail headers and CSV rows it was written into (issue #31).
+ */
+const PHONE_CHARS = /^\+?[\d ()-]+$/;
+const PHONE_SEPARATORS = /[ ()-]/g;
+/** A phone number anywhere has at least this many digits (a Russian one +7 and ten). */
+const MIN_PHONE_DIGITS = 10;
+
+/** Registration phone: +7 and exactly ten digits (ASCII spaces, dashes and brackets are ignored). */
 export const russianPhoneField = z
 	.string({ error: "validation.phoneFormat" })
 	.max(MAX_PHONE_LENGTH, "validation.phoneFormat")
-	.transform((value) => value.replace(/[\s()-]/g, ""))
+	.transform((value) => value.replace(PHONE_SEPARATORS, ""))
 	.pipe(z.string().regex(/^\+7\d{10}$/, "validation.phoneFormat"));
 
-/** Purchase-form phone (spec): at least 11 characters. */
+/**
+ * Purchase-form phone: at least 11 characters, and (the spec's message again) at least ten digits among
+ * them, so brackets and dashes alone never make a phone (decision 0028).
+ */
 export const contactPhoneField = z
 	.string({ error: "validation.phoneMin" })
 	.trim()
 	.min(11, "validation.phoneMin")
 	.max(MAX_PHONE_LENGTH, "validation.tooLong")
-	.regex(/^\+?[\d\s()-]+$/, "validation.phoneChars");
+	.regex(PHONE_CHARS, "validation.phoneChars")
+	.refine((value) => value.replace(/\D/g, "").length >= MIN_PHONE_DIGITS, "validation.phoneMin");
 
 export const newPasswordField = z
 	.string({ error: "validation.passwordMin" })

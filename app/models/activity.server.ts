@@ -22,6 +22,7 @@ export const ACTIVITY_TABLES = {
 	user: "users",
 	settings: "settings",
 	request: "purchase_requests",
+	mail: "outbox",
 	synonym: "search_synonyms",
 } as const satisfies Record<ActivityEntity, keyof Database>;
 
@@ -58,6 +59,7 @@ export const UNAUDITED_COLUMNS = {
 		password_hash: "a secret: never recorded",
 		email_verified_at: "set by the owner's link, not by administrators",
 		language: "set by the owner's own visits",
+		confirm_before_sign_in: "set by registration, not by administrators",
 		created_at: "bookkeeping",
 		updated_at: "bookkeeping",
 		version: "bookkeeping: the row's entity_version",
@@ -80,6 +82,25 @@ export const UNAUDITED_COLUMNS = {
 		language: "the buyer's, never changed by administrators",
 		created_at: "bookkeeping",
 		updated_at: "bookkeeping",
+	},
+	outbox: {
+		id: "the row's entity_id",
+		message_id: "the sender's, fixed when queued",
+		kind: "the sender's, fixed when queued",
+		to_address: "part of the row's label",
+		language: "the sender's, fixed when queued",
+		from_name: "the sender's, fixed when queued",
+		subject: "part of the row's label",
+		text_body: "the message itself: never copied into the trail",
+		html_body: "the message itself: never copied into the trail",
+		reference: "the sender's, fixed when queued",
+		attempts: "bookkeeping of the sender",
+		next_attempt_at: "bookkeeping of the sender",
+		last_error: "bookkeeping of the sender",
+		sent_at: "bookkeeping of the sender",
+		created_at: "bookkeeping",
+		recipient_key: "follows to_address",
+		email_token_id: "the sender's, fixed when queued",
 	},
 	search_synonyms: {
 		id: "the row's entity_id",
@@ -310,6 +331,11 @@ export async function findExistingTargets(
 			.where("id", "in", requestIds)
 			.execute();
 		for (const row of requests) found.set(`request:${row.id}`, row.email);
+	}
+	const mailIds = numbers("mail");
+	if (mailIds.length > 0) {
+		for (const row of await db.selectFrom("outbox").select("id").where("id", "in", mailIds).execute())
+			found.set(`mail:${row.id}`, String(row.id));
 	}
 	const synonymIds = numbers("synonym");
 	if (synonymIds.length > 0) {

@@ -1,6 +1,8 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, createHmac, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import { db } from "~/lib/db.server";
+import { getEnv } from "~/lib/env.server";
+import { sessionSecret } from "~/lib/session-secret.server";
 import type { Database, EmailTokenPurpose, User } from "~db/schema";
 
 /** How long each kind of link works. */
@@ -13,17 +15,41 @@ function hashToken(token: string): string {
 	return createHash("sha256").update(token).digest("hex");
 }
 
+let linkKey: Buffer | undefined;
+
+/** The key link secrets are made with: derived from SESSION_SECRET, which never sits in the database. */
+function linkSecretKey(): Buffer {
+	linkKey ??= createHmac("sha256", sessionSecret(getEnv())).update("forma email links v1").digest();
+	return linkKey;
+}
+
 /**
- * Makes a one-time token for a link sent to `email` and returns it; only its hash is stored. Earlier
- * unused tokens of the same purpose for the user stop working (the newest link is the one that counts).
- * Pass the transaction that queues the message carrying it.
+ * The secret a link carries (32 bytes, base64url): HMAC-SHA256 under a key from SESSION_SECRET of the
+ * token's purpose and its random nonce. Nothing in the database makes it: the row holds the nonce and the
+ * secret's SHA-256, neither of which gives it back without the key (docs/decisions/0017).
+ */
+function secretOf(token: { purpose: EmailTokenPurpose; nonce: string }): string {
+	return createHmac("sha256", linkSecretKey()).update(`${token.purpose}:${token.nonce}`).digest("base64url");
+}
+
+/** A one-time link's token as the outbox refers to it: the sender makes its secret when the message goes. */
+export interface EmailTokenRef {
+	id: number;
+}
+
+/**
+ * Makes a one-time token for a link sent to `email` and returns its reference, not its secret: the
+ * message carrying it is queued with a placeholder where the secret goes, and the sender puts the secret
+ * there as it sends (linkSecretFor). Only the nonce it is made from and the secret's hash are stored.
+ * Earlier unused tokens of the same purpose for the user stop working (the newest link is the one that
+ * counts). Pass the transaction that queues the message carrying it.
  */
 export async function createEmailToken(
 	executor: Kysely<Database>,
 	input: { userId: number; purpose: EmailTokenPurpose; email: string; now?: Date },
-): Promise<string> {
+): Promise<EmailTokenRef> {
 	const now = input.now ?? new Date();
-	const token = randomBytes(32).toString("base64url");
+	const nonce = randomBytes(32).toString("base64url");
 	await executor
 		.updateTable("email_tokens")
 		.set({ used_at: now.toISOString() })
@@ -31,17 +57,47 @@ export async function createEmailToken(
 		.where("purpose", "=", input.purpose)
 		.where("used_at", "is", null)
 		.execute();
-	await executor
+	return executor
 		.insertInto("email_tokens")
 		.values({
 			user_id: input.userId,
 			purpose: input.purpose,
-			token_hash: hashToken(token),
+			nonce,
+			token_hash: hashToken(secretOf({ purpose: input.purpose, nonce })),
 			email: input.email,
 			expires_at: new Date(now.getTime() + TOKEN_LIFETIME_MS[input.purpose]).toISOString(),
 		})
+		.returning("id")
+		.executeTakeFirstOrThrow();
+}
+
+/**
+ * The secret of the link a queued message carries, made as it is sent (the same every time, so a second
+ * copy after a crash carries the same link); null when the token is gone or predates made secrets.
+ */
+export async function linkSecretFor(
+	tokenId: number,
+	executor: Kysely<Database> = db,
+): Promise<string | null> {
+	const row = await executor
+		.selectFrom("email_tokens")
+		.select(["purpose", "nonce"])
+		.where("id", "=", tokenId)
+		.executeTakeFirst();
+	return row?.nonce ? secretOf({ purpose: row.purpose, nonce: row.nonce }) : null;
+}
+
+/**
+ * Uses up every link the user has outstanding, of every kind (with the transaction that blocks the
+ * account): a link mailed before a block must not work again once the account is unblocked.
+ */
+export async function revokeEmailTokens(executor: Kysely<Database>, userId: number, now = new Date()) {
+	await executor
+		.updateTable("email_tokens")
+		.set({ used_at: now.toISOString() })
+		.where("user_id", "=", userId)
+		.where("used_at", "is", null)
 		.execute();
-	return token;
 }
 
 export type TokenProblem = "invalid" | "expired" | "used";
@@ -80,6 +136,28 @@ export async function checkEmailToken(
 	if (row.token_expires_at <= now.toISOString()) return { ok: false, problem: "expired" };
 	const { token_id, token_email, token_expires_at: _expires, token_used_at: _used, ...user } = row;
 	return { ok: true, tokenId: token_id, user, email: token_email };
+}
+
+/**
+ * The account and address a token was made for, whatever its state (expired, used, replaced): for "send
+ * the link again" from an old link's page. Undefined for a token that never existed.
+ */
+export async function findEmailTokenAccount(
+	token: string,
+	purpose: EmailTokenPurpose,
+): Promise<{ user: User; email: string } | undefined> {
+	if (!token || token.length > 200) return undefined;
+	const row = await db
+		.selectFrom("email_tokens")
+		.innerJoin("users", "users.id", "email_tokens.user_id")
+		.selectAll("users")
+		.select("email_tokens.email as token_email")
+		.where("email_tokens.token_hash", "=", hashToken(token))
+		.where("email_tokens.purpose", "=", purpose)
+		.executeTakeFirst();
+	if (!row) return undefined;
+	const { token_email, ...user } = row;
+	return { user, email: token_email };
 }
 
 /**

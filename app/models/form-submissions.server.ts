@@ -5,7 +5,11 @@ import type { Database } from "~db/schema";
 
 /** The token was used already: by an earlier post, or by a parallel one that got there first. */
 export class FormAlreadySubmittedError extends Error {
-	constructor(readonly tokenId: string) {
+	constructor(
+		readonly tokenId: string,
+		/** The losing post's fingerprint: its answer is the winner's only if they are the same post. */
+		readonly post: string,
+	) {
 		super("This form was submitted already");
 		this.name = "FormAlreadySubmittedError";
 	}
@@ -31,10 +35,21 @@ export async function claimFormToken(
 		})
 		.onConflict((conflict) => conflict.column("id").doNothing())
 		.executeTakeFirst();
-	if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) throw new FormAlreadySubmittedError(claim.id);
+	if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) {
+		throw new FormAlreadySubmittedError(claim.id, claim.post);
+	}
 }
 
-/** Stores the answer to the post that claimed the token, at the end of the same transaction. */
+/** What is kept with a used token: the fingerprint of the post that used it, and the answer it got. */
+interface StoredSubmission {
+	post: string;
+	answer: FormOutcome;
+}
+
+/**
+ * Stores the answer to the post that claimed the token, at the end of the same transaction, with that
+ * post's fingerprint: a repeat of the same post gets the answer, anyone else's post with the token not.
+ */
 export async function settleFormToken<Written>(
 	trx: Kysely<Database>,
 	claim: FormClaim<Written> | undefined,
@@ -43,19 +58,33 @@ export async function settleFormToken<Written>(
 	if (!claim) return;
 	await trx
 		.updateTable("form_submissions")
-		.set({ outcome: JSON.stringify(claim.outcome(written)) })
+		.set({
+			outcome: JSON.stringify({
+				post: claim.post,
+				answer: claim.outcome(written),
+			} satisfies StoredSubmission),
+		})
 		.where("id", "=", claim.id)
 		.execute();
 }
 
-/** The first post's answer for a used token, or null for a token nobody used yet. */
-export async function findFormOutcome(id: string): Promise<FormOutcome | null> {
+/**
+ * For a used token: the answer its post got when `post` is that same post, "another post" when the token
+ * came with other details; null for a token nobody used yet.
+ */
+export async function findFormOutcome(
+	id: string,
+	post: string,
+): Promise<FormOutcome | "another post" | null> {
 	const row = await db
 		.selectFrom("form_submissions")
 		.select("outcome")
 		.where("id", "=", id)
 		.executeTakeFirst();
-	return row?.outcome ? (JSON.parse(row.outcome) as FormOutcome) : null;
+	if (!row?.outcome) return null;
+	const stored = JSON.parse(row.outcome) as Partial<StoredSubmission>;
+	// A row from before answers were bound to their post (at most 6 hours old) is bound to nobody.
+	return stored.post === post && stored.answer ? stored.answer : "another post";
 }
 
 /** Tokens past their lifetime are refused anyway: their rows go. */

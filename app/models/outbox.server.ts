@@ -1,9 +1,10 @@
 import { type Kysely, sql } from "kysely";
 import { type Paged, pageWindow } from "~/lib/admin-list";
-import { db } from "~/lib/db.server";
+import { database, db } from "~/lib/db.server";
 import type { Language } from "~/lib/i18n";
-import { newMessageId } from "~/lib/mail.server";
+import { mailboxKey, newMessageId } from "~/lib/mail.server";
 import type { Database, OutboxMessage, OutboxStatus } from "~db/schema";
+import { type Actor, recordActivity } from "./activity.server";
 
 /** What a message is about; the admin's list shows it, rate limits count by it. */
 export type MailKind =
@@ -12,7 +13,9 @@ export type MailKind =
 	| "request_status"
 	| "verify_email"
 	| "password_reset"
-	| "registration_attempt";
+	| "registration_attempt"
+	/** The gallery's requests past its hourly burst of notifications, gathered in one message. */
+	| "purchase_digest";
 
 export interface NewMail {
 	kind: MailKind;
@@ -25,6 +28,10 @@ export interface NewMail {
 	html: string;
 	/** What caused it, e.g. "purchase_request:12". */
 	reference?: string | null;
+	/** Not to be sent before then (a digest waits for its hour); now when not given. */
+	notBefore?: Date;
+	/** The one-time link it carries: the sender puts its secret where the bodies hold LINK_SECRET_PLACEHOLDER. */
+	linkTokenId?: number | null;
 }
 
 /**
@@ -38,12 +45,15 @@ export async function insertMail(executor: Kysely<Database>, mail: NewMail): Pro
 			message_id: newMessageId(mail.fromAddress),
 			kind: mail.kind,
 			to_address: mail.to,
+			recipient_key: mailboxKey(mail.to),
 			language: mail.language,
 			from_name: mail.fromName,
 			subject: mail.subject,
 			text_body: mail.text,
 			html_body: mail.html,
 			reference: mail.reference ?? null,
+			email_token_id: mail.linkTokenId ?? null,
+			...(mail.notBefore ? { next_attempt_at: mail.notBefore.toISOString() } : {}),
 		})
 		.returningAll()
 		.executeTakeFirstOrThrow();
@@ -110,7 +120,7 @@ export async function releaseMail(message: OutboxMessage, error: string): Promis
 /** The admin's mail screen, newest first, one page at a time. */
 export async function listMail(
 	options: { status?: OutboxStatus; page?: number } = {},
-): Promise<Paged<Omit<OutboxMessage, "text_body" | "html_body">>> {
+): Promise<Paged<Omit<OutboxMessage, "text_body" | "html_body" | "recipient_key" | "email_token_id">>> {
 	let query = db.selectFrom("outbox");
 	if (options.status) query = query.where("status", "=", options.status);
 	const { total } = await query
@@ -141,34 +151,106 @@ export async function listMail(
 	return { rows, total: Number(total), page: window.page, pageCount: window.pageCount };
 }
 
-/** The admin's "Send again": a failed message goes back in the queue, due now, its attempts counted afresh. */
-export async function requeueFailedMail(id: number): Promise<boolean> {
-	const result = await db
-		.updateTable("outbox")
-		.set({ status: "pending", attempts: 0, next_attempt_at: new Date().toISOString() })
-		.where("id", "=", id)
-		.where("status", "=", "failed")
-		.executeTakeFirst();
-	return Number(result.numUpdatedRows) === 1;
+/**
+ * The admin's "Send again": a failed message goes back in the queue, due now, its attempts counted afresh,
+ * recorded in the audit trail as `actor`'s in the same transaction. False when it had not failed.
+ */
+export async function requeueFailedMail(id: number, actor: Actor): Promise<boolean> {
+	return db.transaction().execute(async (trx) => {
+		const message = await trx
+			.updateTable("outbox")
+			.set({ status: "pending", attempts: 0, next_attempt_at: new Date().toISOString() })
+			.where("id", "=", id)
+			.where("status", "=", "failed")
+			.returning(["id", "subject", "to_address"])
+			.executeTakeFirst();
+		if (!message) return false;
+		await recordActivity(trx, actor, {
+			entity: "mail",
+			entityId: message.id,
+			label: `${message.subject} → ${message.to_address}`,
+			action: "requeued",
+			before: { status: "failed" },
+			after: { status: "pending" },
+		});
+		return true;
+	});
 }
 
 export async function getMail(id: number): Promise<OutboxMessage | undefined> {
 	return db.selectFrom("outbox").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
-/** How many messages of a kind went (or wait to go) to an address since a moment, ignoring the address's case. */
+/**
+ * How many messages of a kind went (or wait to go) to a mailbox since a moment: the address's letter case
+ * and +tag make no other mailbox (mailboxKey). Called in a transaction, it holds the mailbox's lock from
+ * then on, so the count stays true until the caller has written (or not) its message.
+ */
 export async function countMailTo(
 	executor: Kysely<Database>,
 	filter: { to: string; kinds: MailKind[]; since: Date },
 ): Promise<number> {
+	await lockMailbox(executor, filter.to);
 	const row = await executor
 		.selectFrom("outbox")
 		.select((eb) => eb.fn.countAll<number>().as("n"))
-		.where(sql`to_address`, "=", sql`${filter.to} collate nocase`)
+		.where("recipient_key", "=", mailboxKey(filter.to))
 		.where("kind", "in", filter.kinds)
 		.where("created_at", ">=", filter.since.toISOString())
 		.executeTakeFirstOrThrow();
 	return Number(row.n);
+}
+
+/**
+ * Holds, until the transaction ends, the lock under which mail to the mailbox of `to` is counted and
+ * gathered, so that writers on several instances at once neither pass a cap together nor write a digest
+ * over one another. SQLite's transactions hold the one write lock from their start (db/connection.ts).
+ * Outside a transaction it holds nothing (Postgres lets go at the statement's end).
+ */
+async function lockMailbox(trx: Kysely<Database>, to: string): Promise<void> {
+	if (database.kind !== "postgres") return;
+	await sql`select pg_advisory_xact_lock(hashtext(${`mailbox:${mailboxKey(to)}`}))`.execute(trx);
+}
+
+/**
+ * A message of `kind` to the mailbox of `to` that still waits for its time (a digest gathering what comes
+ * in until then): untouched by the sender so far, so it can be written again.
+ */
+export async function findWaitingMail(
+	executor: Kysely<Database>,
+	filter: { to: string; kind: MailKind; now?: Date },
+): Promise<OutboxMessage | undefined> {
+	return executor
+		.selectFrom("outbox")
+		.selectAll()
+		.where("recipient_key", "=", mailboxKey(filter.to))
+		.where("kind", "=", filter.kind)
+		.where("status", "=", "pending")
+		.where("attempts", "=", 0)
+		.where("next_attempt_at", ">", (filter.now ?? new Date()).toISOString())
+		.orderBy("id", "desc")
+		.executeTakeFirst();
+}
+
+/**
+ * Writes a waiting message again (a digest with one more request): only while the sender has not taken
+ * it and its time has not come, so what is sent is always the newest version. False when it is too late.
+ */
+export async function rewriteWaitingMail(
+	executor: Kysely<Database>,
+	id: number,
+	content: { subject: string; text: string; html: string },
+	now = new Date(),
+): Promise<boolean> {
+	const result = await executor
+		.updateTable("outbox")
+		.set({ subject: content.subject, text_body: content.text, html_body: content.html })
+		.where("id", "=", id)
+		.where("status", "=", "pending")
+		.where("attempts", "=", 0)
+		.where("next_attempt_at", ">", now.toISOString())
+		.executeTakeFirst();
+	return Number(result.numUpdatedRows) === 1;
 }
 
 export async function countMailByStatus(): Promise<Record<OutboxStatus, number>> {

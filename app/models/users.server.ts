@@ -17,6 +17,7 @@ import { uniqueViolation } from "~db/dialect";
 import type { Database, User, UserRole, UserStatus } from "~db/schema";
 import { type Actor, recordActivity } from "./activity.server";
 import { EditConflictError, nextVersion } from "./edit-conflicts.server";
+import { revokeEmailTokens } from "./email-tokens.server";
 import { claimFormToken, settleFormToken } from "./form-submissions.server";
 
 /** Finds a user by username or e-mail, ignoring case (as the unique indexes do). */
@@ -108,6 +109,8 @@ export interface NewUserInput {
 	language?: Language;
 	/** The address counts as confirmed from the start (an administrator made by the operator vouches for it). */
 	emailVerified?: boolean;
+	/** It signs in only once its address is confirmed (registration's accounts: docs/decisions/0017). */
+	confirmBeforeSignIn?: boolean;
 	/** The administrator who adds the account on /admin/users: recorded in the audit trail with it. */
 	createdBy?: Actor;
 	/** The form's one-time token, used in the same transaction (a repeated post adds nobody). */
@@ -162,6 +165,7 @@ export async function createUser(
 					role: input.role ?? "user",
 					language: input.language,
 					email_verified_at: input.emailVerified ? new Date().toISOString() : null,
+					confirm_before_sign_in: input.confirmBeforeSignIn ? 1 : 0,
 				})
 				.returningAll()
 				.executeTakeFirstOrThrow();
@@ -242,7 +246,7 @@ export async function setPasswordFromReset(
 	await executor.deleteFrom("sessions").where("user_id", "=", input.userId).execute();
 }
 
-/** Blocking a user ends their sessions at once (same transaction). */
+/** Blocking a user ends their sessions at once and uses up their mailed links (same transaction). */
 export async function setUserStatus(userId: number, status: UserStatus): Promise<void> {
 	await db.transaction().execute(async (trx) => {
 		await trx
@@ -250,7 +254,10 @@ export async function setUserStatus(userId: number, status: UserStatus): Promise
 			.set({ status, updated_at: new Date().toISOString(), version: nextVersion })
 			.where("id", "=", userId)
 			.execute();
-		if (status === "blocked") await trx.deleteFrom("sessions").where("user_id", "=", userId).execute();
+		if (status === "blocked") {
+			await trx.deleteFrom("sessions").where("user_id", "=", userId).execute();
+			await revokeEmailTokens(trx, userId);
+		}
 	});
 }
 
@@ -307,9 +314,10 @@ export type AccessChange = { status: UserStatus } | { role: UserRole };
  * Blocks/activates a user or changes their role, on behalf of `actor` (the signed-in admin; null for
  * scripts). Nobody may block or demote themselves, and the last active administrator can never be
  * blocked or demoted, so the site always keeps someone who can run it. The check, the write and its row in
- * the audit trail share one transaction; blocking also ends the user's sessions at once. With `version`
- * (the one the row's form was shown with) it changes only that version: EditConflictError, and nothing
- * written, when someone changed the account's role or status since.
+ * the audit trail share one transaction; blocking also ends the user's sessions at once and uses up the
+ * links mailed to them (reset, verification). With `version` (the one the row's form was shown with) it
+ * changes only that version: EditConflictError, and nothing written, when someone changed the account's
+ * role or status since.
  */
 export async function changeUserAccess(
 	targetId: number,
@@ -346,7 +354,11 @@ export async function changeUserAccess(
 		if (version !== undefined) save = save.where("version", "=", version);
 		const user = await save.returningAll().executeTakeFirst();
 		if (!user) throw new EditConflictError();
-		if (blocks) await trx.deleteFrom("sessions").where("user_id", "=", target.id).execute();
+		if (blocks) {
+			await trx.deleteFrom("sessions").where("user_id", "=", target.id).execute();
+			// A link mailed before the block must not work once the account is unblocked.
+			await revokeEmailTokens(trx, target.id);
+		}
 		await recordActivity(trx, actor ?? undefined, {
 			entity: "user",
 			entityId: user.id,

@@ -7,13 +7,14 @@ import { SectionHeading } from "~/components/pages/section-heading";
 import { SITE_CATEGORIES } from "~/lib/categories";
 import type { I18nHandle } from "~/lib/i18n";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
+import type { PageCacheHandle } from "~/lib/page-cache-policy";
 import { rootMetaData, seoMeta } from "~/lib/seo";
 import { useTranslation } from "~/lib/translations";
 import { listArtists } from "~/models/artists.server";
 import { searchProjects } from "~/models/projects.server";
 
 /** The texts this page shows besides `common` (app/lib/i18n.ts pageNamespaces). */
-export const handle = { i18n: ["pages"] } satisfies I18nHandle;
+export const handle = { i18n: ["pages"], pageCache: { shared: true } } satisfies I18nHandle & PageCacheHandle;
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 	seoMeta({

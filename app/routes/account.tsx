@@ -12,7 +12,7 @@ import { readFormData } from "~/lib/form.server";
 import { formatDate } from "~/lib/format";
 import type { I18nHandle } from "~/lib/i18n";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
-import { verifyPassword } from "~/lib/password.server";
+import { passRetryAfter } from "~/lib/retry-after";
 import { rootMetaData, seoMeta } from "~/lib/seo";
 import { cx } from "~/lib/site";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -24,7 +24,7 @@ import { toProjectSummary } from "~/models/projects.server";
 import { listRequestsForUser } from "~/models/purchase-requests.server";
 import { toStoredImage } from "~/models/stored-image.server";
 import { changeUserPassword, updateUserPhone } from "~/models/users.server";
-import { getSessionId, requireUser } from "~/services/auth.server";
+import { checkCurrentPassword, getSessionId, requireUser } from "~/services/auth.server";
 import { requireSiteOpen } from "~/services/maintenance.server";
 
 /** The texts this page shows besides `common` (app/lib/i18n.ts pageNamespaces). */
@@ -39,6 +39,9 @@ const passwordSchema = z.object({
 		.max(1024),
 	newPassword: newPasswordField,
 });
+
+/** A refused guess of the current password says when to try again (Retry-After), on the page too. */
+export const headers = passRetryAfter;
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 	const { origin, language } = rootMetaData(matches);
@@ -104,13 +107,23 @@ export async function action({ request }: ActionFunctionArgs) {
 	const submission = parseWithZod(formData, { schema: passwordSchema });
 	if (submission.status !== "success")
 		return data({ intent: "password", result: submission.reply() }, { status: 400 });
-	if (!(await verifyPassword(user.password_hash, submission.value.currentPassword))) {
+	const check = await checkCurrentPassword(user, submission.value.currentPassword);
+	if (!check.ok) {
+		const tooMany = check.problem === "tooManyAttempts";
 		return data(
 			{
 				intent: "password",
-				result: submission.reply({ fieldErrors: { currentPassword: ["validation.currentPasswordWrong"] } }),
+				result: submission.reply({
+					fieldErrors: {
+						currentPassword: [
+							tooMany ? "validation.currentPasswordTooMany" : "validation.currentPasswordWrong",
+						],
+					},
+				}),
 			},
-			{ status: 400 },
+			tooMany
+				? { status: 429, headers: { "Retry-After": String(check.retryAfterSeconds) } }
+				: { status: 400 },
 		);
 	}
 	await changeUserPassword(user.id, submission.value.newPassword, await getSessionId(request));

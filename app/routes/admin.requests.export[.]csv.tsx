@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { toCsv } from "~/lib/csv";
-import { listRequestsForExport } from "~/models/purchase-requests.server";
+import { exportRequests } from "~/models/purchase-requests.server";
 import { requireAdmin } from "~/services/auth.server";
 import { parseRequestsQuery } from "./admin.requests/requests-query.server";
 
@@ -20,17 +20,16 @@ const COLUMNS = [
 
 /**
  * /admin/requests/export.csv: the requests the list shows for the same ?status=&q=&sort=&dir= (every page),
- * for administrators only. Cells are escaped and formula-like ones neutralised in app/lib/csv.ts.
+ * for administrators only, recorded in the audit trail. Cells are escaped and formula-like ones
+ * neutralised in app/lib/csv.ts.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-	await requireAdmin(request);
+	const admin = await requireAdmin(request);
 	const query = parseRequestsQuery(new URL(request.url).searchParams);
-	const rows = await listRequestsForExport({
-		status: query.status,
-		query: query.q,
-		sort: query.sort,
-		direction: query.dir,
-	});
+	const rows = await exportRequests(
+		{ status: query.status, query: query.q, sort: query.sort, direction: query.dir },
+		admin,
+	);
 	const csv = toCsv([
 		COLUMNS,
 		...rows.map((row) => [

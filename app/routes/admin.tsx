@@ -9,7 +9,7 @@ import { requireAdmin } from "~/services/auth.server";
 export const handle = { i18n: ["admin", "account"] } satisfies I18nHandle;
 
 /**
- * The sidebar, in the spec's order (artists and requests sit next to the projects they are about); the
+ * The sidebar, in the product's order (decision 0028) (artists and requests sit next to the projects they are about); the
  * activity log, about all of them, last.
  */
 const ADMIN_SECTIONS = [

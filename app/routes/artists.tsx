@@ -5,6 +5,7 @@ import { ResponsiveImage } from "~/components/responsive-image";
 import type { I18nHandle } from "~/lib/i18n";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { imageUrl } from "~/lib/images";
+import type { PageCacheHandle } from "~/lib/page-cache-policy";
 import { rootMetaData, seoMeta } from "~/lib/seo";
 import { useTranslation } from "~/lib/translations";
 import { localizedWritten, typesetName } from "~/lib/typography.server";
@@ -12,7 +13,8 @@ import { listArtistsWithWorkCount } from "~/models/artists.server";
 import { toStoredImage } from "~/models/stored-image.server";
 
 /** The texts this page shows besides `common` (app/lib/i18n.ts pageNamespaces). */
-export const handle = { i18n: ["artists"] } satisfies I18nHandle;
+export const handle = { i18n: ["artists"], pageCache: { shared: true } } satisfies I18nHandle &
+	PageCacheHandle;
 
 const CARD_SIZES = "(min-width: 1280px) 23vw, (min-width: 1024px) 30vw, (min-width: 640px) 45vw, 92vw";
 /** A card's teaser: the description's opening, long enough to say what the studio does. */

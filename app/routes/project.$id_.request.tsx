@@ -1,10 +1,4 @@
-import {
-	type ActionFunctionArgs,
-	data,
-	type HeadersFunction,
-	type LoaderFunctionArgs,
-	type MetaFunction,
-} from "@remix-run/node";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Price } from "~/components/price";
 import type { PurchaseActionData } from "~/components/purchase-form";
@@ -52,13 +46,6 @@ async function loadProject(id: string | undefined) {
 
 /** The form's one-time token is for requests about this piece only (docs/decisions/0022). */
 const tokenScope = (projectId: string) => `purchase:${projectId}`;
-
-/** The page carries a one-time token: one visitor's, never a shared copy (app/lib/page-cache.server.ts). */
-export const headers: HeadersFunction = ({ parentHeaders }) => {
-	const headers = new Headers(parentHeaders);
-	headers.set("Cache-Control", "private, no-store");
-	return headers;
-};
 
 /** Also what the project page's dialog loads (with a fetcher) for its form's token. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,7 +1,8 @@
 /**
  * The site as an express app, put together (docs/decisions/0005). The order of the steps is the design:
- * health, request log, unreadable requests, static files, cross-site writes, maintenance, stored images,
- * the upload and sign-in caps, and only then the app (through the page cache). start.ts serves it; the
+ * security headers, health, request log, unreadable requests, unsupported methods, static files,
+ * cross-site writes, maintenance, stored images, the upload, sign-in and password-form caps, and only then
+ * the app (through the page cache). start.ts serves it; the
  * HTTP-level tests create it in their own process (tests/support/http-site.ts).
  */
 import http from "node:http";
@@ -15,16 +16,18 @@ import { getImageStore } from "~/lib/image-store.server";
 import { IMAGE_ROUTE } from "~/lib/images";
 import { logger } from "~/lib/logger.server";
 import { PageCache } from "~/lib/page-cache.server";
+import { allowedMethods } from "./allowed-methods";
 import { refuseCrossSiteWrites } from "./cross-site-writes";
 import { handleUnexpectedError } from "./error-handler";
 import { healthCheck } from "./health";
 import { imageFiles } from "./image-files";
-import { signInLimit, uploadLimit } from "./in-flight-limit";
+import { passwordFormLimit, signInLimit, uploadLimit } from "./in-flight-limit";
 import { maintenanceGate } from "./maintenance-gate";
 import { remixHandler } from "./remix-handler";
 import { LIVE_BROTLI_QUALITY, LIVE_GZIP_LEVEL } from "./rendered-page";
 import { readableRequest } from "./request-guards";
 import { requestLog } from "./request-log";
+import { securityHeaders } from "./security-headers";
 import { openSiteState, type SiteState } from "./site-state";
 import { filesOnly, precompressedFiles } from "./static-files";
 
@@ -69,9 +72,13 @@ export async function createApp(env: Env, build: ServerBuild): Promise<SiteApp> 
 	// otherwise a client could claim any address and slip past the per-address limits.
 	app.set("trust proxy", env.TRUST_PROXY);
 
+	// Every answer from here on, whichever step makes it, leaves with the site's security headers.
+	app.use(securityHeaders({ production: env.NODE_ENV === "production" }));
 	app.get("/healthz", healthCheck(site, env));
 	app.use(requestLog());
 	app.use(readableRequest);
+	// From here on every rule about paths reads requestPath(res): the path as the router reads it.
+	app.use(allowedMethods);
 	// Responses that are compressed already (cached pages, .br/.gz files) pass through untouched.
 	app.use(compression(LIVE_COMPRESSION));
 	app.use(
@@ -92,7 +99,8 @@ export async function createApp(env: Env, build: ServerBuild): Promise<SiteApp> 
 	);
 	app.use(uploadLimit());
 	app.use(signInLimit());
-	app.all("*", remixHandler({ handleRemix, site, pageCache }));
+	app.use(passwordFormLimit());
+	app.all("*", remixHandler({ build, handleRemix, site, pageCache }));
 
 	app.use(handleUnexpectedError);
 

@@ -3,7 +3,8 @@
  * Remix resource route an image cost about 2 ms of the server's CPU (the Web Request and Response, the
  * route match); this is a stat and a file stream, as express.static would do, or, when the images are in
  * S3, a copy kept in memory or one GetObject. What is answered (headers, 304, 404) is decided in
- * app/lib/uploads.server.ts, which the dev server's resource route uses too.
+ * app/lib/uploads.server.ts, which the dev server's resource route uses too. A draft's images are the
+ * administrators' only: to anyone else they are not found (app/services/draft-images.server.ts).
  */
 import { pipeline } from "node:stream/promises";
 import type { NextFunction, Request, Response } from "express";
@@ -11,11 +12,17 @@ import type { ImageStore } from "~/lib/image-store.server";
 import { withMemoryCache } from "~/lib/image-store-cache.server";
 import { logger } from "~/lib/logger.server";
 import { answerImageRequest } from "~/lib/uploads.server";
+import { draftOnlyImages } from "~/services/draft-images.server";
+import { visitorOf } from "./visitor";
 
-/** `contentVersion`: the site's (SiteState), which moves with every change that can delete an image. */
+/**
+ * `contentVersion`: the site's (SiteState), which moves with every change that can delete an image or send
+ * a piece back to draft.
+ */
 export function imageFiles(store: ImageStore, contentVersion: () => number) {
 	// Disk reads come from the OS's file cache; a bucket's from a signed request each time, unless kept here.
 	const served = store.kind === "s3" ? withMemoryCache(store, contentVersion) : store;
+	const isDraftOnly = draftOnlyImages(contentVersion);
 	return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
 		if (req.method !== "GET" && req.method !== "HEAD") {
 			res.status(405).set("Allow", "GET, HEAD").type("text/plain").send("Method Not Allowed");
@@ -29,9 +36,15 @@ export function imageFiles(store: ImageStore, contentVersion: () => number) {
 			} catch {
 				key = "";
 			}
+			const draft = await isDraftOnly(key);
+			if (draft && (await visitorOf(req, res))?.role !== "admin") {
+				res.status(404).type("text/plain").send("Not Found");
+				return;
+			}
 			const answer = await answerImageRequest(served, {
 				method: req.method,
 				key,
+				draft,
 				ifNoneMatch: req.headers["if-none-match"],
 				ifModifiedSince: req.headers["if-modified-since"],
 			});

@@ -5,23 +5,30 @@
  *
  * - Uploads (multipart forms) hold a connection and memory while their body trickles in: at most 4 at a
  *   time per client address.
- * - Sign-in and registration posts each end in a password hash (docs/decisions/0004). The app already
- *   counts attempts before hashing and hashes on half the cores at most, but every refused post still
- *   renders a whole page: 150 at once kept a picture waiting 2–4 s. So at most 2 per address and 16 in
- *   all are let through at a time; a person signing in sends one.
+ * - Sign-in posts each end in a password hash (docs/decisions/0004). The app already counts attempts
+ *   before hashing and hashes on half the cores at most, but every refused post still renders a whole
+ *   page: 150 at once kept a picture waiting 2–4 s. So at most 2 per address and 16 in all are let
+ *   through at a time; a person signing in sends one.
+ * - The other forms that check or hash a password (registration, the account's password change, a
+ *   password reset) have a door of their own, with the same numbers: a flood of them fills their door,
+ *   never sign-in's, so nobody can keep the administrator from signing in that way.
+ *
+ * Paths are read as the router reads them (requestPath): `/LOGIN`, `/login/` and `/login.data` are `/login`.
  */
 import type { NextFunction, Request, Response } from "express";
 import onHeaders from "on-headers";
 import { logger } from "~/lib/logger.server";
+import { addressKey } from "~/lib/rate-limit.server";
 import { bilingualErrorPage, discardRefusedBody, refusalPageHeaders } from "./refusal-pages";
-import { requestUrl } from "./request-guards";
+import { requestPath } from "./request-guards";
 
 const MAX_UPLOADS_PER_ADDRESS = 4;
-const MAX_SIGN_INS_PER_ADDRESS = 2;
-const MAX_SIGN_INS = 16;
+const MAX_PASSWORD_POSTS_PER_ADDRESS = 2;
+const MAX_PASSWORD_POSTS = 16;
 
-/** Posts that end in a password hash (with JavaScript they go to the route's `.data` URL). */
-const PASSWORD_FORMS = new Set(["/login", "/login.data", "/register", "/register.data"]);
+const SIGN_IN = new Set(["/login"]);
+/** The other posts that may end in a password check or hash. */
+const PASSWORD_FORMS = new Set(["/register", "/account", "/reset-password", "/verify-email"]);
 
 interface LimitOptions {
 	/** For the log. */
@@ -30,7 +37,7 @@ interface LimitOptions {
 	perAddress: number;
 	overall?: number;
 	retryAfterSeconds: number;
-	messageKey: "tooManyUploads" | "tooManySignIns";
+	messageKey: "tooManyUploads" | "tooManySignIns" | "tooManyForms";
 }
 
 function inFlightLimit(options: LimitOptions) {
@@ -42,11 +49,12 @@ function inFlightLimit(options: LimitOptions) {
 			next();
 			return;
 		}
-		const address = req.ip ?? "unknown";
+		// An IPv6 client counts by its /64, as the app's limits count it.
+		const address = req.ip ? addressKey(req.ip) : "unknown";
 		const count = byAddress.get(address) ?? 0;
 		if (count >= perAddress || total >= overall) {
 			logger.warn(`${options.name} refused: too many at once`, {
-				path: req.path,
+				path: requestPath(res),
 				fromAddress: count,
 				inFlight: total,
 			});
@@ -90,9 +98,19 @@ export const uploadLimit = () =>
 export const signInLimit = () =>
 	inFlightLimit({
 		name: "sign-in",
-		applies: (req, res) => req.method === "POST" && PASSWORD_FORMS.has(requestUrl(res).pathname),
-		perAddress: MAX_SIGN_INS_PER_ADDRESS,
-		overall: MAX_SIGN_INS,
+		applies: (req, res) => req.method === "POST" && SIGN_IN.has(requestPath(res)),
+		perAddress: MAX_PASSWORD_POSTS_PER_ADDRESS,
+		overall: MAX_PASSWORD_POSTS,
 		retryAfterSeconds: 1,
 		messageKey: "tooManySignIns",
+	});
+
+export const passwordFormLimit = () =>
+	inFlightLimit({
+		name: "password form",
+		applies: (req, res) => req.method === "POST" && PASSWORD_FORMS.has(requestPath(res)),
+		perAddress: MAX_PASSWORD_POSTS_PER_ADDRESS,
+		overall: MAX_PASSWORD_POSTS,
+		retryAfterSeconds: 1,
+		messageKey: "tooManyForms",
 	});

@@ -11,7 +11,7 @@ import { isOpenDuringMaintenance, MAINTENANCE_RETRY_AFTER_SECONDS } from "~/lib/
 
 import { DEFAULT_THEME, isTheme, type Theme } from "~/lib/theme";
 import { discardRefusedBody, maintenancePage, refusalPageHeaders } from "./refusal-pages";
-import { requestUrl } from "./request-guards";
+import { requestPath, requestUrl } from "./request-guards";
 import type { SiteState } from "./site-state";
 import { visitorOf } from "./visitor";
 
@@ -34,8 +34,8 @@ export function maintenanceGate(site: SiteState) {
 	return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
 		try {
 			if (!site.maintenanceMode()) return next();
+			if (isOpenDuringMaintenance(requestPath(res))) return next();
 			const url = requestUrl(res);
-			if (isOpenDuringMaintenance(url.pathname)) return next();
 			const visitor = await visitorOf(req, res);
 			if (visitor?.role === "admin") return next();
 			res.locals.cache = "maintenance";

@@ -1,7 +1,7 @@
 /**
- * The pages the server answers with itself, before Remix: a request it cannot read (400), too many uploads
- * or sign-ins at once (429) and maintenance mode (503). They are small, self-contained HTML documents in the site's
- * colours and wordmark, with no script and nothing from the page that was asked for, and a policy that
+ * The pages the server answers with itself, before Remix: a request it cannot read (400), a method it does
+ * not answer (405), too many uploads, sign-ins or password forms at once (429) and maintenance mode (503).
+ * They are small, self-contained HTML documents in the site's colours and wordmark, with no script and nothing from the page that was asked for, and a policy that
  * allows only their own inline style.
  */
 import { createHash } from "node:crypto";
@@ -100,8 +100,8 @@ ${body}
  * never reached the app): the message in both languages, and a link home.
  */
 export function bilingualErrorPage(
-	status: 400 | 429,
-	messageKey: "malformedRequest" | "tooManyUploads" | "tooManySignIns",
+	status: 400 | 405 | 429,
+	messageKey: "malformedRequest" | "methodNotAllowed" | "tooManyUploads" | "tooManySignIns" | "tooManyForms",
 ): string {
 	const sections = (["en", "ru"] as const).map(
 		(language) => `<p lang="${language}">${escapeHtml(TEXTS[language].error[messageKey])}</p>`,

@@ -7,6 +7,7 @@
 import { randomUUID } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import { logger } from "~/lib/logger.server";
+import { type RoutePath, routePath } from "~/lib/route-path";
 import { bilingualErrorPage, refusalPageHeaders } from "./refusal-pages";
 
 /** Whether the request came through a proxy the operator trusts (express's `trust proxy` setting). */
@@ -24,6 +25,14 @@ export function requestHost(req: Request): string | undefined {
 /** The request's full URL, worked out once by `readableRequest` below. */
 export function requestUrl(res: Response): URL {
 	return res.locals.url as URL;
+}
+
+/**
+ * The request's path as the router reads it (app/lib/route-path.ts), worked out once by `readableRequest`:
+ * what every rule about paths compares (caps, maintenance), so `/LOGIN` and `/login/` meet `/login`'s.
+ */
+export function requestPath(res: Response): RoutePath {
+	return res.locals.path as RoutePath;
 }
 
 const REQUEST_ID = /^[\w-]{1,64}$/;
@@ -58,7 +67,8 @@ function isDecodable(pathname: string): boolean {
 
 /**
  * Refuses, before static files or the app see it, a request whose address cannot be read: a Host that is
- * not a host, or a path with broken %-encoding. Every later step may then rely on `requestUrl(res)`.
+ * not a host, or a path with broken %-encoding. Every later step may then rely on `requestUrl(res)` and
+ * `requestPath(res)`.
  */
 export function readableRequest(req: Request, res: Response, next: NextFunction): void {
 	const host = requestHost(req) ?? "localhost";
@@ -79,5 +89,6 @@ export function readableRequest(req: Request, res: Response, next: NextFunction)
 		return;
 	}
 	res.locals.url = url;
+	res.locals.path = routePath(url.pathname);
 	next();
 }

@@ -12,7 +12,15 @@ const INTERNAL_HEADERS = new Set([VARIANT_HEADER.toLowerCase()]);
 
 export const serverState = { shuttingDown: false };
 
-export function toWebRequest(req: Request, res: Response): globalThis.Request {
+/**
+ * express's request as the app gets it. `as` renders another address or method instead (the page cache
+ * renders a shared page at its canonical address, and a HEAD as the GET whose copy it keeps).
+ */
+export function toWebRequest(
+	req: Request,
+	res: Response,
+	as: { url?: URL; method?: string } = {},
+): globalThis.Request {
 	const headers = new Headers();
 	for (const [name, value] of Object.entries(req.headers)) {
 		if (value === undefined) continue;
@@ -27,12 +35,13 @@ export function toWebRequest(req: Request, res: Response): globalThis.Request {
 	res.on("close", () => {
 		if (!res.writableFinished) controller.abort();
 	});
-	const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
-	if (req.method !== "GET" && req.method !== "HEAD") {
+	const method = as.method ?? req.method;
+	const init: RequestInit & { duplex?: "half" } = { method, headers, signal: controller.signal };
+	if (method !== "GET" && method !== "HEAD") {
 		init.body = createReadableStreamFromReadable(req);
 		init.duplex = "half";
 	}
-	return new globalThis.Request(requestUrl(res), init);
+	return new globalThis.Request(as.url ?? requestUrl(res), init);
 }
 
 export function writeHead(res: Response, status: number, headers: Iterable<[string, string]>): void {

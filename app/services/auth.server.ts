@@ -1,7 +1,7 @@
 import { redirect } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { MAX_WAITING_SIGN_INS, verifyPassword } from "~/lib/password.server";
+import { FORM_CHECK, SIGN_IN_CHECK, verifyPassword } from "~/lib/password.server";
 import { BusyError, clientAddress, createBackoff, createRateLimiter } from "~/lib/rate-limit.server";
 import { sessionCookie } from "~/lib/session.server";
 import { isReservedUsername, normaliseUsername } from "~/lib/usernames";
@@ -28,6 +28,19 @@ export const loginAddressFailures = createRateLimiter({
 	name: "login-address",
 	limit: 30,
 	windowMs: FIFTEEN_MINUTES,
+});
+/**
+ * Wrong current passwords on the account page (changing the password), per account: five are free, then
+ * each next attempt waits 1 s, 2 s, 4 s … (at most 15 minutes). Only the account's owner can post it, so
+ * it is keyed on the account, from whatever address: guessing one's own password is no attack, but
+ * hashing guesses as fast as one can post them kept every sign-in waiting.
+ */
+export const currentPasswordFailures = createBackoff({
+	name: "current-password",
+	freeFailures: 5,
+	baseDelayMs: 1000,
+	maxDelayMs: FIFTEEN_MINUTES,
+	forgetAfterMs: 60 * 60 * 1000,
 });
 /** Registrations: at most 10 complete attempts per address in 15 minutes, "e-mail taken" answers included. */
 export const registrationAttempts = createRateLimiter({
@@ -85,17 +98,70 @@ async function verifyLogin(form: FormData, request: Request): Promise<User> {
 	const attempt = await beginLoginAttempt(accountKey, clientAddress(request));
 	let valid: boolean;
 	try {
-		valid = await verifyPassword(user?.password_hash ?? null, password, { maxWaiting: MAX_WAITING_SIGN_INS });
+		valid = await verifyPassword(user?.password_hash ?? null, password, SIGN_IN_CHECK);
 	} catch (error) {
 		await attempt.cancel();
 		if (error instanceof BusyError) throw new LoginError("tooManyAttempts", 1);
 		throw error;
 	}
 	if (!user || !valid) throw new LoginError("invalidCredentials");
+	// An account made by registration signs in once its address is confirmed (the link does that). Until
+	// then it answers exactly as a wrong password does, and counts as one: otherwise signing in with the
+	// password just chosen would tell a new address from one that has an account (docs/decisions/0017).
+	if (user.confirm_before_sign_in === 1 && user.email_verified_at === null)
+		throw new LoginError("invalidCredentials");
 	await attempt.succeeded();
 	// Only someone who knows the password learns that the account is blocked.
 	if (user.status !== "active") throw new LoginError("accountBlocked");
 	return user;
+}
+
+export type CurrentPasswordCheck =
+	| { ok: true }
+	| { ok: false; problem: "wrong" }
+	| { ok: false; problem: "tooManyAttempts"; retryAfterSeconds: number };
+
+/**
+ * Whether a signed-in user's "current password" is right, counted against the account's backoff before
+ * the check (a burst of parallel posts cannot all slip through) and taken back when it was right or never
+ * checked. A long line of password checks answers "too many attempts" too, rather than joining it.
+ */
+export async function checkCurrentPassword(user: User, password: string): Promise<CurrentPasswordCheck> {
+	const attempt = await currentPasswordFailures.begin(`user:${user.id}`);
+	if (!attempt.allowed) {
+		return { ok: false, problem: "tooManyAttempts", retryAfterSeconds: attempt.retryAfterSeconds };
+	}
+	let valid: boolean;
+	try {
+		valid = await verifyPassword(user.password_hash, password, FORM_CHECK);
+	} catch (error) {
+		await attempt.undo();
+		if (error instanceof BusyError) return { ok: false, problem: "tooManyAttempts", retryAfterSeconds: 1 };
+		throw error;
+	}
+	if (!valid) return { ok: false, problem: "wrong" };
+	await attempt.clear();
+	return { ok: true };
+}
+
+/**
+ * The password of a known account, checked outside the sign-in form (the confirmation link asks for it)
+ * with the same budget per account and address as sign-in, in line behind sign-in like every other form's
+ * check (FORM_CHECK: a flood of these must not starve the sign-in form): false for a wrong one (counted as
+ * a failure), LoginError("tooManyAttempts") when the budget is spent or too many hashes wait.
+ */
+export async function checkAccountPassword(user: User, password: string, request: Request): Promise<boolean> {
+	const attempt = await beginLoginAttempt(`user:${user.id}`, clientAddress(request));
+	let valid: boolean;
+	try {
+		valid = await verifyPassword(user.password_hash, password, FORM_CHECK);
+	} catch (error) {
+		await attempt.cancel();
+		if (error instanceof BusyError) throw new LoginError("tooManyAttempts", 1);
+		throw error;
+	}
+	if (valid) await attempt.succeeded();
+	return valid;
 }
 
 /**

@@ -3,7 +3,13 @@ import { db } from "~/lib/db.server";
 import type { FormClaim } from "~/lib/form-token.server";
 import type { Language } from "~/lib/i18n";
 import { i18nServer } from "~/lib/i18n.server";
-import { consumeEmailToken, createEmailToken, type TokenProblem } from "~/models/email-tokens.server";
+import { LINK_SECRET_PLACEHOLDER } from "~/lib/mail.server";
+import {
+	consumeEmailToken,
+	createEmailToken,
+	findEmailTokenAccount,
+	type TokenProblem,
+} from "~/models/email-tokens.server";
 import { claimFormToken, settleFormToken } from "~/models/form-submissions.server";
 import { countMailTo } from "~/models/outbox.server";
 import { createUser, EmailTakenError, getLanguageOfAddress, UsernameTakenError } from "~/models/users.server";
@@ -18,14 +24,24 @@ export const VERIFY_MAILS_PER_HOUR = 3;
 /** "Someone tried to register your address" at most once an hour: the form cannot flood an inbox. */
 const ATTEMPT_MAILS_PER_HOUR = 1;
 
-/** Writes a new verification link (earlier ones stop working) and its message, with `trx`. */
+/**
+ * Writes a new verification link (earlier ones stop working) and its message, with `trx`, unless the
+ * mailbox has had its hourly share (a registration's own link counts; `victim+1@`, `victim+2@` … are one
+ * mailbox): false then, and nothing is written.
+ */
 async function queueVerificationMail(
 	trx: Kysely<Database>,
 	user: Pick<User, "id" | "email">,
 	language: Language,
 	origin: string,
-): Promise<void> {
-	const token = await createEmailToken(trx, { userId: user.id, purpose: "verify_email", email: user.email });
+): Promise<boolean> {
+	const recent = await countMailTo(trx, {
+		to: user.email,
+		kinds: ["verify_email"],
+		since: new Date(Date.now() - HOUR_MS),
+	});
+	if (recent >= VERIFY_MAILS_PER_HOUR) return false;
+	const link = await createEmailToken(trx, { userId: user.id, purpose: "verify_email", email: user.email });
 	const t = await i18nServer.getFixedT(language, "mail");
 	await queueMail(trx, {
 		kind: "verify_email",
@@ -33,17 +49,20 @@ async function queueVerificationMail(
 		language,
 		origin,
 		reference: `user:${user.id}`,
+		link,
 		subject: t("verifyEmail.subject"),
 		body: {
 			heading: t("verifyEmail.heading"),
 			paragraphs: [t("verifyEmail.intro", { email: user.email })],
 			action: {
 				label: t("verifyEmail.action"),
-				url: `${origin}/verify-email?${new URLSearchParams({ token })}`,
+				// The sender puts the link's secret in as the message leaves: no working link is stored.
+				url: `${origin}/verify-email?${new URLSearchParams({ token: LINK_SECRET_PLACEHOLDER })}`,
 			},
 			notes: [t("verifyEmail.expires"), t("verifyEmail.notYou")],
 		},
 	});
+	return true;
 }
 
 /**
@@ -65,8 +84,19 @@ export async function registerAccount(input: {
 	const { language, origin, claim } = input;
 	try {
 		await createUser(
-			{ email: input.email, phone: input.phone, password: input.password, role: "user", language, claim },
-			(trx, user) => queueVerificationMail(trx, user, language, origin),
+			{
+				email: input.email,
+				phone: input.phone,
+				password: input.password,
+				role: "user",
+				language,
+				claim,
+				// It signs in once the address is confirmed: a session now would tell a new address from a taken one.
+				confirmBeforeSignIn: true,
+			},
+			async (trx, user) => {
+				await queueVerificationMail(trx, user, language, origin);
+			},
 		);
 	} catch (error) {
 		// The username comes from the address; losing that race to another registration says nothing either.
@@ -121,16 +151,14 @@ export async function resendVerification(
 	origin: string,
 ): Promise<ResendResult> {
 	if (user.email_verified_at) return { ok: false, problem: "verified" };
-	const result = await db.transaction().execute(async (trx): Promise<ResendResult> => {
-		const recent = await countMailTo(trx, {
-			to: user.email,
-			kinds: ["verify_email"],
-			since: new Date(Date.now() - HOUR_MS),
-		});
-		if (recent >= VERIFY_MAILS_PER_HOUR) return { ok: false, problem: "tooMany" };
-		await queueVerificationMail(trx, user, language, origin);
-		return { ok: true };
-	});
+	const result = await db
+		.transaction()
+		.execute(
+			async (trx): Promise<ResendResult> =>
+				(await queueVerificationMail(trx, user, language, origin))
+					? { ok: true }
+					: { ok: false, problem: "tooMany" },
+		);
 	if (result.ok) mailQueued();
 	return result;
 }
@@ -138,10 +166,19 @@ export async function resendVerification(
 export type ConfirmResult = { ok: true; user: User } | { ok: false; problem: TokenProblem };
 
 /**
- * Follows a verification link: uses the token (once) and marks the account's address confirmed, in one
- * transaction. A link for an address the account no longer has confirms nothing (invalid).
+ * Follows a verification link: uses the token (once), marks the account's address confirmed and ends the
+ * account's other sessions, in one transaction. Only for someone who has shown they hold the account: its
+ * own signed-in session (`keepSessionId`, which stays) or its password (no session stays; the caller
+ * starts a new one). A link followed by anyone else confirms nothing (the page asks for the password), so
+ * the owner of an address never confirms an account someone else registered on it, and anonymous requests
+ * made with the address join only an account whose holder proved the address. A link for an address the
+ * account no longer has confirms nothing (invalid).
  */
-export async function confirmEmail(token: string, now = new Date()): Promise<ConfirmResult> {
+export async function confirmEmail(
+	token: string,
+	options: { keepSessionId?: string | null; now?: Date } = {},
+): Promise<ConfirmResult> {
+	const now = options.now ?? new Date();
 	return db.transaction().execute(async (trx): Promise<ConfirmResult> => {
 		const check = await consumeEmailToken(trx, token, "verify_email", now);
 		if (!check.ok) return check;
@@ -153,6 +190,34 @@ export async function confirmEmail(token: string, now = new Date()): Promise<Con
 			.where("id", "=", check.user.id)
 			.returningAll()
 			.executeTakeFirstOrThrow();
+		let others = trx.deleteFrom("sessions").where("user_id", "=", user.id);
+		if (options.keepSessionId) others = others.where("id", "!=", options.keepSessionId);
+		await others.execute();
 		return { ok: true, user };
 	});
+}
+
+export type LinkResendResult =
+	| { ok: true; email: string }
+	| { ok: false; problem: "verified" | "tooMany" | "invalid" };
+
+/**
+ * "Send the link again" from an expired or spent link's page, for someone not signed in (an account made
+ * by registration cannot sign in before it is confirmed): the old link proves its holder read that
+ * mailbox, so a new link goes to the same address, within the mailbox's hourly share.
+ */
+export async function resendVerificationForLink(
+	token: string,
+	language: Language,
+	origin: string,
+): Promise<LinkResendResult> {
+	const found = await findEmailTokenAccount(token, "verify_email");
+	if (found?.user.status !== "active" || found.user.email.toLowerCase() !== found.email.toLowerCase())
+		return { ok: false, problem: "invalid" };
+	const { user } = found;
+	if (user.email_verified_at) return { ok: false, problem: "verified" };
+	const sent = await db.transaction().execute((trx) => queueVerificationMail(trx, user, language, origin));
+	if (!sent) return { ok: false, problem: "tooMany" };
+	mailQueued();
+	return { ok: true, email: user.email };
 }

@@ -1,9 +1,10 @@
 import { data, redirect } from "@remix-run/node";
-import { FORM_TOKEN_FIELD, FORM_TOKEN_MESSAGES } from "~/lib/form-token";
+import { FORM_TOKEN_FIELD, FORM_TOKEN_MESSAGES, type FormTokenProblem } from "~/lib/form-token";
 import {
 	type FormClaim,
 	type FormOutcome,
 	issueFormToken,
+	postFingerprint,
 	type VerifiedFormToken,
 	verifyFormToken,
 } from "~/lib/form-token.server";
@@ -15,9 +16,11 @@ import { FormAlreadySubmittedError, findFormOutcome } from "~/models/form-submis
  *
  * - `fresh`: nobody used it; the write claims it in its own transaction (`claimWith`), and the post is
  *   answered with `answerFormPost(outcome)`.
- * - `repeat`: a post with this token was answered already; answer the same again, write nothing.
- * - `refused`: missing, forged, meant for another form or expired: a 403 with `message` on the form, which
- *   keeps what was typed and gets `formToken`, a fresh one, so sending again works.
+ * - `repeat`: this very post (the same details: a double click, a resend) was answered already; answer the
+ *   same again, write nothing.
+ * - `refused`: missing, forged, meant for another form, expired, or used by another post (someone else's
+ *   details: the stored answer is not theirs to see): a 403 with `message` on the form, which keeps what
+ *   was typed and gets `formToken`, a fresh one, so sending again works.
  *
  * A parallel repeat passes the check too, loses the claim (FormAlreadySubmittedError) and is answered by
  * `answerRepeat`. A post that fails validation never reaches the claim, so its token stays usable.
@@ -32,17 +35,18 @@ export async function checkFormToken(
 	scope: string,
 	now = new Date(),
 ): Promise<FormTokenCheck> {
+	const refuse = (problem: FormTokenProblem): FormTokenCheck => ({
+		status: "refused",
+		message: FORM_TOKEN_MESSAGES[problem],
+		httpStatus: 403,
+		formToken: issueFormToken(scope, now),
+	});
 	const checked = verifyFormToken(formData.get(FORM_TOKEN_FIELD), scope, now);
-	if (!checked.ok) {
-		return {
-			status: "refused",
-			message: FORM_TOKEN_MESSAGES[checked.problem],
-			httpStatus: 403,
-			formToken: issueFormToken(scope, now),
-		};
-	}
-	const outcome = await findFormOutcome(checked.token.id);
-	return outcome ? { status: "repeat", outcome } : { status: "fresh", token: checked.token };
+	if (!checked.ok) return refuse(checked.problem);
+	const post = postFingerprint(formData);
+	const outcome = await findFormOutcome(checked.token.id, post);
+	if (outcome === "another post") return refuse("used");
+	return outcome ? { status: "repeat", outcome } : { status: "fresh", token: { ...checked.token, post } };
 }
 
 /** The claim a write makes with a fresh token: it stores `outcome(what the write returned)` with it. */
@@ -65,13 +69,15 @@ export async function answerFormPost<Data = never>(outcome: FormOutcome) {
 }
 
 /**
- * For a write that lost its token to a parallel post: that post's answer. Anything else is not ours to
- * answer (null): the caller goes on with its own error handling.
+ * For a write that lost its token to a parallel post: that post's answer, if it was the same post.
+ * Anything else is not ours to answer (null): the caller goes on with its own error handling.
  */
 export async function answerRepeat<Data = never>(error: unknown) {
 	if (!(error instanceof FormAlreadySubmittedError)) return null;
-	const outcome = await findFormOutcome(error.tokenId);
+	const outcome = await findFormOutcome(error.tokenId, error.post);
 	// The winner's transaction committed its answer with its claim; an empty one cannot be seen.
 	if (!outcome) throw new Error(`Form token ${error.tokenId} was claimed without an answer`);
+	// Two different posts raced with one token: the loser sees nothing of the winner's answer.
+	if (outcome === "another post") throw data({ message: FORM_TOKEN_MESSAGES.used }, { status: 403 });
 	return answerFormPost<Data>(outcome);
 }

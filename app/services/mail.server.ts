@@ -3,8 +3,14 @@ import { getEnv } from "~/lib/env.server";
 import { escapeHtml } from "~/lib/escape-html";
 import type { Language } from "~/lib/i18n";
 import { i18nServer } from "~/lib/i18n.server";
-import { MailSendError, type MailTransport, wakeMailSender } from "~/lib/mail.server";
+import {
+	LINK_SECRET_PLACEHOLDER,
+	MailSendError,
+	type MailTransport,
+	wakeMailSender,
+} from "~/lib/mail.server";
 import { typesetName } from "~/lib/typography.server";
+import { type EmailTokenRef, linkSecretFor } from "~/models/email-tokens.server";
 import {
 	claimMail,
 	insertMail,
@@ -149,13 +155,20 @@ export interface QueuedMail {
 	/** The public site: links in the message point there. */
 	origin: string;
 	reference?: string | null;
+	/** Not to be sent before then (a digest waits for its hour). */
+	notBefore?: Date;
+	/**
+	 * The one-time link the message carries, from createEmailToken: the body's URL holds
+	 * LINK_SECRET_PLACEHOLDER where the secret goes, and the sender makes the secret as it sends.
+	 */
+	link?: EmailTokenRef;
 }
 
-/**
- * Renders a message and writes it to the outbox with `executor` (the transaction that writes its cause).
- * The sender's name is the shop name from the settings; the background sender delivers it.
- */
-export async function queueMail(executor: Kysely<Database>, mail: QueuedMail): Promise<OutboxMessage> {
+/** A message rendered in the site's look, with the sender's name (the shop name from the settings). */
+export async function renderMail(
+	executor: Kysely<Database>,
+	mail: Pick<QueuedMail, "language" | "subject" | "body" | "origin">,
+): Promise<MailContent & { fromName: string }> {
 	const settings = await getSettings(executor);
 	const content = await composeMail(mail.language, {
 		subject: mail.subject,
@@ -163,13 +176,23 @@ export async function queueMail(executor: Kysely<Database>, mail: QueuedMail): P
 		shopName: settings.shop_name,
 		origin: mail.origin,
 	});
+	return { ...content, fromName: settings.shop_name };
+}
+
+/**
+ * Renders a message and writes it to the outbox with `executor` (the transaction that writes its cause).
+ * The sender's name is the shop name from the settings; the background sender delivers it.
+ */
+export async function queueMail(executor: Kysely<Database>, mail: QueuedMail): Promise<OutboxMessage> {
+	const content = await renderMail(executor, mail);
 	return insertMail(executor, {
 		kind: mail.kind,
 		to: mail.to,
 		language: mail.language,
-		fromName: settings.shop_name,
 		fromAddress: mailFromAddress(),
 		reference: mail.reference,
+		notBefore: mail.notBefore,
+		linkTokenId: mail.link?.id ?? null,
 		...content,
 	});
 }
@@ -240,6 +263,14 @@ export async function deliverDueMail(
 	for (const message of due) {
 		const attempt = message.attempts + 1;
 		if (!(await claimMail(message, new Date(now().getTime() + retryDelayMs(attempt))))) continue;
+		// A one-time link's secret is made now and lives only in the message as it leaves.
+		const secret = message.email_token_id === null ? "" : await linkSecretFor(message.email_token_id);
+		if (secret === null) {
+			await markMailAttemptFailed(message.id, "its one-time link no longer exists", false);
+			round.failed += 1;
+			continue;
+		}
+		const withLink = (body: string) => (secret ? body.replaceAll(LINK_SECRET_PLACEHOLDER, secret) : body);
 		try {
 			await transport.send({
 				messageId: message.message_id,
@@ -248,8 +279,8 @@ export async function deliverDueMail(
 				to: message.to_address,
 				language: message.language,
 				subject: message.subject,
-				text: message.text_body,
-				html: message.html_body,
+				text: withLink(message.text_body),
+				html: withLink(message.html_body),
 			});
 			await markMailSent(message.id);
 			round.sent += 1;

@@ -5,6 +5,7 @@ import {
 	MAINTENANCE_RETRY_AFTER_SECONDS,
 	type MaintenanceInfo,
 } from "~/lib/maintenance";
+import { routePath } from "~/lib/route-path";
 import { getTheme } from "~/lib/theme.server";
 import { getSettings } from "~/models/settings.server";
 import type { Settings, User } from "~db/schema";
@@ -37,7 +38,7 @@ export async function assertSiteOpen(
 	{ settings, user }: { settings: Settings; user: User | null },
 ): Promise<void> {
 	if (settings.maintenance_mode !== 1 || user?.role === "admin") return;
-	if (isOpenDuringMaintenance(new URL(request.url).pathname)) return;
+	if (isOpenDuringMaintenance(routePath(new URL(request.url).pathname))) return;
 	throw await maintenanceError(request, user);
 }
 

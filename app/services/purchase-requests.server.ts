@@ -1,3 +1,4 @@
+import { type Kysely, sql } from "kysely";
 import { snapshotOf } from "~/lib/activity";
 import { db } from "~/lib/db.server";
 import type { FormClaim } from "~/lib/form-token.server";
@@ -7,12 +8,12 @@ import { i18nServer } from "~/lib/i18n.server";
 import { PHONE_DISPLAY, SALES_EMAIL } from "~/lib/site";
 import { type Actor, recordActivity } from "~/models/activity.server";
 import { claimFormToken, settleFormToken } from "~/models/form-submissions.server";
-import { countMailTo } from "~/models/outbox.server";
+import { countMailTo, findWaitingMail, rewriteWaitingMail } from "~/models/outbox.server";
 import { createPurchaseRequest, setRequestStatus } from "~/models/purchase-requests.server";
 import { getSettings } from "~/models/settings.server";
 import { getLanguageOfAddress } from "~/models/users.server";
-import type { PurchaseRequest, PurchaseRequestKind, PurchaseRequestStatus } from "~db/schema";
-import { mailQueued, queueMail } from "./mail.server";
+import type { Database, PurchaseRequest, PurchaseRequestKind, PurchaseRequestStatus } from "~db/schema";
+import { mailQueued, queueMail, renderMail } from "./mail.server";
 
 /** Confirmations to one address per hour: a real buyer never needs more; the form cannot be used to flood an inbox. */
 const CONFIRMATIONS_PER_ADDRESS_PER_HOUR = 5;
@@ -34,6 +35,136 @@ const KIND_KEY: Record<PurchaseRequestKind | "price", string> = {
 function kindKey(request: PurchaseRequest): string {
 	if (request.kind === "similar") return KIND_KEY.similar;
 	return request.price_shown === 1 ? KIND_KEY.purchase : KIND_KEY.price;
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * The gallery hears of each request at once up to this many an hour; past that burst (a flood through
+ * the form, from many addresses) the rest wait in one digest, sent when its hour is up.
+ */
+const GALLERY_NOTIFICATIONS_PER_HOUR = 10;
+
+/** A digest names this many requests; the rest it counts, and the requests page lists. */
+const DIGEST_LISTED = 50;
+
+/** The gallery's message about one new request, in its reader's language. */
+async function queueGalleryNotification(
+	trx: Kysely<Database>,
+	input: {
+		request: PurchaseRequest;
+		artistName: string;
+		adminEmail: string;
+		language: Language;
+		userId: number | null;
+		origin: string;
+	},
+) {
+	const { request, artistName, adminEmail, language } = input;
+	const reference = `purchase_request:${request.id}`;
+	const t = await i18nServer.getFixedT(language, "mail");
+	const account = input.userId
+		? (await trx.selectFrom("users").select("username").where("id", "=", input.userId).executeTakeFirst())
+				?.username
+		: undefined;
+	await queueMail(trx, {
+		kind: "purchase_notification",
+		to: adminEmail,
+		language,
+		origin: input.origin,
+		reference,
+		subject: t("purchaseNotification.subject", { projectName: request.project_name, id: request.id }),
+		body: {
+			heading: t("purchaseNotification.heading"),
+			paragraphs: [t("purchaseNotification.intro", { kind: t(kindKey(request)).toLowerCase() })],
+			facts: [
+				{ label: t("common.piece"), value: request.project_name },
+				...(artistName ? [{ label: t("common.artist"), value: artistName }] : []),
+				{ label: t("common.priceShown"), value: await priceAsShown(request, language) },
+				{ label: t("common.kind"), value: t(kindKey(request)) },
+				{ label: t("common.email"), value: request.email },
+				{ label: t("common.phone"), value: request.phone },
+				{ label: t("purchaseNotification.account"), value: account ?? t("purchaseNotification.guest") },
+				{ label: t("purchaseNotification.language"), value: t(`common.language.${request.language}`) },
+			],
+			action: {
+				label: t("purchaseNotification.action"),
+				url: `${input.origin}/admin/requests?${new URLSearchParams({ q: request.email })}`,
+			},
+			notes: [t("purchaseNotification.settingsNote")],
+		},
+	});
+}
+
+/**
+ * A request past the gallery's hourly burst joins the digest that waits for its hour (or starts one, due
+ * an hour from now). The digest is written again with every request it gains, so it names every request
+ * since it began that got no message of its own; one that the sender has already taken is left alone and
+ * a new digest begins with this request.
+ */
+async function gatherInGalleryDigest(
+	trx: Kysely<Database>,
+	input: { request: PurchaseRequest; adminEmail: string; language: Language; origin: string },
+) {
+	const { request, adminEmail } = input;
+	const waiting = await findWaitingMail(trx, { to: adminEmail, kind: "purchase_digest" });
+	const waitingSince = Number(/^purchase_requests_from:(\d+)$/.exec(waiting?.reference ?? "")?.[1]);
+	if (waiting && waitingSince) {
+		const content = await renderMail(trx, await galleryDigest(trx, { ...input, since: waitingSince }));
+		if (await rewriteWaitingMail(trx, waiting.id, content)) return;
+	}
+	await queueMail(trx, {
+		...(await galleryDigest(trx, { ...input, since: request.id })),
+		kind: "purchase_digest",
+		to: adminEmail,
+		reference: `purchase_requests_from:${request.id}`,
+		notBefore: new Date(Date.now() + HOUR_MS),
+	});
+}
+
+/** The digest's message: every request from `since` on that had no notification of its own. */
+async function galleryDigest(
+	trx: Kysely<Database>,
+	input: { since: number; language: Language; origin: string },
+) {
+	const { since, language, origin } = input;
+	const unannounced = trx
+		.selectFrom("purchase_requests")
+		.where("purchase_requests.id", ">=", since)
+		.where(({ not, exists, selectFrom }) =>
+			not(
+				exists(
+					selectFrom("outbox")
+						.select("outbox.id")
+						.where("outbox.kind", "=", "purchase_notification")
+						.where("outbox.reference", "=", sql<string>`${"purchase_request:"} || purchase_requests.id`),
+				),
+			),
+		);
+	const { total } = await unannounced
+		.select((eb) => eb.fn.countAll<number>().as("total"))
+		.executeTakeFirstOrThrow();
+	const listed = await unannounced.selectAll().orderBy("purchase_requests.id").limit(DIGEST_LISTED).execute();
+	const count = Number(total);
+	const t = await i18nServer.getFixedT(language, "mail");
+	return {
+		language,
+		origin,
+		subject: t("purchaseDigest.subject", { count }),
+		body: {
+			heading: t("purchaseDigest.heading"),
+			paragraphs: [t("purchaseDigest.intro", { limit: GALLERY_NOTIFICATIONS_PER_HOUR })],
+			facts: listed.map((each) => ({
+				label: `№ ${each.id}`,
+				value: `${each.project_name} — ${each.email}, ${each.phone}`,
+			})),
+			action: { label: t("purchaseDigest.action"), url: `${origin}/admin/requests` },
+			notes: [
+				...(count > listed.length ? [t("purchaseDigest.more", { count: count - listed.length })] : []),
+				t("purchaseNotification.settingsNote"),
+			],
+		},
+	};
 }
 
 /**
@@ -69,44 +200,29 @@ export async function submitPurchaseRequest(input: {
 		const adminEmail = settings.admin_email.trim();
 		if (settings.email_notifications === 1 && adminEmail) {
 			const language = (await getLanguageOfAddress(adminEmail, trx)) ?? input.language;
-			const t = await i18nServer.getFixedT(language, "mail");
-			const account = input.userId
-				? (await trx.selectFrom("users").select("username").where("id", "=", input.userId).executeTakeFirst())
-						?.username
-				: undefined;
-			await queueMail(trx, {
-				kind: "purchase_notification",
+			const recentNotifications = await countMailTo(trx, {
 				to: adminEmail,
-				language,
-				origin: input.origin,
-				reference,
-				subject: t("purchaseNotification.subject", { projectName: request.project_name, id: request.id }),
-				body: {
-					heading: t("purchaseNotification.heading"),
-					paragraphs: [t("purchaseNotification.intro", { kind: t(kindKey(request)).toLowerCase() })],
-					facts: [
-						{ label: t("common.piece"), value: request.project_name },
-						...(artistName ? [{ label: t("common.artist"), value: artistName }] : []),
-						{ label: t("common.priceShown"), value: await priceAsShown(request, language) },
-						{ label: t("common.kind"), value: t(kindKey(request)) },
-						{ label: t("common.email"), value: request.email },
-						{ label: t("common.phone"), value: request.phone },
-						{ label: t("purchaseNotification.account"), value: account ?? t("purchaseNotification.guest") },
-						{ label: t("purchaseNotification.language"), value: t(`common.language.${request.language}`) },
-					],
-					action: {
-						label: t("purchaseNotification.action"),
-						url: `${input.origin}/admin/requests?${new URLSearchParams({ q: request.email })}`,
-					},
-					notes: [t("purchaseNotification.settingsNote")],
-				},
+				kinds: ["purchase_notification"],
+				since: new Date(Date.now() - HOUR_MS),
 			});
+			if (recentNotifications < GALLERY_NOTIFICATIONS_PER_HOUR) {
+				await queueGalleryNotification(trx, {
+					request,
+					artistName,
+					adminEmail,
+					language,
+					userId: input.userId,
+					origin: input.origin,
+				});
+			} else {
+				await gatherInGalleryDigest(trx, { request, adminEmail, language, origin: input.origin });
+			}
 		}
 
 		const recent = await countMailTo(trx, {
 			to: request.email,
 			kinds: ["purchase_confirmation"],
-			since: new Date(Date.now() - 60 * 60 * 1000),
+			since: new Date(Date.now() - HOUR_MS),
 		});
 		if (recent < CONFIRMATIONS_PER_ADDRESS_PER_HOUR) {
 			const language = input.language;

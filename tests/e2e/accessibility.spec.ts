@@ -52,10 +52,7 @@ function axeScan(page: Page) {
 		.analyze();
 }
 
-// axe runs in the browser: one pass with JavaScript is enough. Declared here, not inside each test, so the
-// run without JavaScript skips them without opening a page.
-test.skip(({ js }) => !js, "axe runs in the browser; one pass with JavaScript is enough");
-
+// axe runs in the browser: one pass with JavaScript is enough (no test here is tagged @no-js).
 // Animations are judged in their settled state: mid-fade text would fail contrast checks it passes at rest.
 test.use({ reducedMotion: "reduce" });
 

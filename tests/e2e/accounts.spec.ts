@@ -1,6 +1,8 @@
 import { expect, test } from "./fixtures";
 import {
 	ADMIN,
+	confirmByLink,
+	register,
 	submitLogin as signIn,
 	submitBadRegistration,
 	submitRegistration,
@@ -20,9 +22,15 @@ test.describe("accounts", () => {
 		await expect(page.getByText(`We have sent a message to ${email}.`)).toBeVisible();
 		await page.goto("/account");
 		await expect(page).toHaveURL("/login?redirectTo=%2Faccount");
+		// Not before the address is confirmed: the answer a wrong password gets (a taken address gets it too),
+		// with a word for new accounts.
 		await signIn(page, email, "a-good-password");
-		await expect(page).toHaveURL("/account");
-		await expect(page.getByTestId("toast")).toContainText("Welcome");
+		const refused = page.getByRole("alert").filter({ hasText: "Sign-in failed" });
+		await expect(refused).toContainText("Wrong username or password");
+		await expect(refused).toContainText("Registered recently? Confirm your address first");
+		// The link in the message asks for the password and signs in.
+		await confirmByLink(page, email);
+		await expect(page.getByTestId("toast")).toContainText("Your e-mail is confirmed");
 		await expect(page.getByTestId("account-username")).toHaveText(email.split("@")[0] ?? "");
 		await expect(page.getByText("User", { exact: true })).toBeVisible();
 		await expect(page.getByText("No orders yet")).toBeVisible();
@@ -43,6 +51,10 @@ test.describe("accounts", () => {
 		await expect(page.getByTestId("toast")).toContainText("You have been signed out");
 		await page.goto("/account");
 		await expect(page).toHaveURL("/login?redirectTo=%2Faccount");
+		// Confirmed, the account signs in.
+		await signIn(page, email, "a-good-password");
+		await expect(page).toHaveURL("/account");
+		await expect(page.getByTestId("toast")).toContainText("Welcome");
 	});
 
 	test("wrong credentials get the spec's message", async ({ page }) => {
@@ -54,7 +66,7 @@ test.describe("accounts", () => {
 	test("an empty sign-in gets the spec's two messages, in Russian", async ({ page }) => {
 		await page.goto("/login?lng=ru");
 		await page.getByRole("button", { name: "Войти" }).click();
-		// Spec §5, word for word: next to each field, by the browser's check or the server's.
+		// The spec's words (decision 0028, tests/unit/spec-words.test.ts): next to each field, by the browser's check or the server's.
 		await expect(page.getByText("Имя пользователя обязательно")).toBeVisible();
 		await expect(page.getByText("Пароль обязателен")).toBeVisible();
 		await expect(page.getByLabel("Имя пользователя или email")).toHaveAttribute("aria-invalid", "true");
@@ -141,13 +153,9 @@ test.describe("accounts", () => {
 
 		// A plain user who signs in from /login goes to /admin, which sends them on to /account.
 		const email = uniqueEmail("plain", testInfo.project.name);
-		await page.goto("/register");
-		await page.getByLabel("Email").fill(email);
-		await page.getByLabel("Phone").fill("+79161234567");
-		await page.getByLabel("Password").fill("a-good-password");
-		await page.getByRole("button", { name: "Create account" }).click();
-		await expect(page.getByRole("heading", { level: 1, name: "Check your e-mail" })).toBeVisible();
-		await page.goto("/login");
+		await register(page, email);
+		await page.getByRole("main").getByRole("button", { name: "Sign out" }).click();
+		await expect(page).toHaveURL("/login");
 		await signIn(page, email, "a-good-password");
 		await expect(page).toHaveURL("/account");
 		await expect(page.getByTestId("toast")).toContainText("Welcome");

@@ -1,20 +1,13 @@
 import type { Browser, Page } from "@playwright/test";
-import { test as base, expect } from "./fixtures";
+import { expect, readyOnGoto, test } from "./fixtures";
 import { ADMIN } from "./session";
 
 /**
- * These tests switch the whole site's settings (maintenance, registration), which would break any spec
- * running meanwhile on the shared server. So they get servers of their own (playwright.config.ts: port + 2
- * for the JavaScript run, port + 3 for the other), run one after another, and still turn each switch back
- * in `finally`.
+ * These tests switch the whole site's settings (maintenance, registration). No other test uses the
+ * worker's server meanwhile (one server per worker, its tests one after another), and each switch is
+ * turned back in `finally`, so the tests after them find the site as it was; a test that fails is
+ * followed by a fresh worker and server anyway.
  */
-const PORT = Number(process.env.E2E_PORT ?? 3100);
-const test = base.extend({
-	baseURL: async ({ js }, use) => {
-		await use(`http://localhost:${PORT + (js ? 2 : 3)}`);
-	},
-});
-test.describe.configure({ mode: "serial" });
 async function setCheckbox(page: Page, label: string, checked: boolean) {
 	await page.goto("/admin/settings");
 	await page.getByLabel(label).setChecked(checked);
@@ -25,9 +18,9 @@ async function setCheckbox(page: Page, label: string, checked: boolean) {
 }
 
 /** A visitor in their own browser context (no admin cookie), reporting hydration errors like the fixture. */
-async function visitor(browser: Browser, js: boolean) {
-	const context = await browser.newContext({ javaScriptEnabled: js });
-	const page = await context.newPage();
+async function visitor(browser: Browser, js: boolean, baseURL: string | undefined) {
+	const context = await browser.newContext({ javaScriptEnabled: js, baseURL });
+	const page = readyOnGoto(await context.newPage(), js);
 	const errors: string[] = [];
 	page.on("pageerror", (error) => errors.push(error.message));
 	page.on("console", (message) => {
@@ -38,7 +31,7 @@ async function visitor(browser: Browser, js: boolean) {
 }
 
 test.describe("admin settings", () => {
-	test("settings are saved per tab; tabs work with and without JavaScript", async ({
+	test("settings are saved per tab; tabs work with and without JavaScript", { tag: "@no-js" }, async ({
 		signInAs,
 		page,
 		js,
@@ -53,6 +46,7 @@ test.describe("admin settings", () => {
 		if (js) await expect(notificationsTab).toHaveAttribute("aria-selected", "true");
 		else await expect(notificationsTab).toHaveAttribute("aria-current", "page");
 		await expect(page.getByLabel("Shop name")).toBeHidden();
+		const address = await page.getByLabel("Admin notification email").inputValue();
 		await page.getByLabel("Admin notification email").fill("not-an-email");
 		await page.getByRole("button", { name: "Save settings" }).click();
 		await expect(page.getByText("Enter a valid email or leave the field empty")).toBeVisible();
@@ -62,14 +56,15 @@ test.describe("admin settings", () => {
 		await expect(page).toHaveURL("/admin/settings?tab=notifications");
 		await page.reload();
 		await expect(page.getByLabel("Admin notification email")).toHaveValue("orders@forma.gallery");
+		// Back as it was, for the tests after this one on the worker's server.
+		await page.getByLabel("Admin notification email").fill(address);
+		await page.getByRole("button", { name: "Save settings" }).click();
+		await expect(page.getByTestId("toast")).toContainText("Settings saved");
 	});
 
-	test("the header's audio track is a setting: a path on this site, refused elsewhere in either language", async ({
-		signInAs,
-		page,
-		browser,
-		js,
-	}) => {
+	test("the header's audio track is a setting: a path on this site, refused elsewhere in either language", {
+		tag: "@no-js",
+	}, async ({ signInAs, page, browser, js, baseURL }) => {
 		await signInAs(ADMIN.username);
 		const refusals = [
 			{ language: "en", label: "Audio track", save: "Save settings", message: "Enter a path on this site" },
@@ -97,7 +92,7 @@ test.describe("admin settings", () => {
 			await expect(page.getByLabel("Audio track")).toHaveValue("/audio/evening-set.mp3");
 			// The player follows it (it is drawn with JavaScript only; the file need not exist for that).
 			if (js) {
-				const guest = await visitor(browser, js);
+				const guest = await visitor(browser, js, baseURL);
 				try {
 					await guest.page.goto("/");
 					await expect(guest.page.locator("audio")).toHaveAttribute("src", "/audio/evening-set.mp3");
@@ -113,14 +108,11 @@ test.describe("admin settings", () => {
 		}
 	});
 
-	test("maintenance mode: visitors get a 503 page in English and Russian, the admin still works", async ({
-		signInAs,
-		page,
-		browser,
-		js,
-	}) => {
+	test("maintenance mode: visitors get a 503 page in English and Russian, the admin still works", {
+		tag: "@no-js",
+	}, async ({ signInAs, page, browser, js, baseURL }) => {
 		await signInAs(ADMIN.username);
-		const guest = await visitor(browser, js);
+		const guest = await visitor(browser, js, baseURL);
 		try {
 			await setCheckbox(page, "Maintenance mode", true);
 
@@ -151,14 +143,15 @@ test.describe("admin settings", () => {
 		expect(open.status()).toBe(200);
 	});
 
-	test("registration switched off closes /register and hides its link", async ({
+	test("registration switched off closes /register and hides its link", { tag: "@no-js" }, async ({
 		signInAs,
 		page,
 		browser,
 		js,
+		baseURL,
 	}) => {
 		await signInAs(ADMIN.username);
-		const guest = await visitor(browser, js);
+		const guest = await visitor(browser, js, baseURL);
 		try {
 			await setCheckbox(page, "Allow registration", false);
 			const closed = await guest.page.goto("/register");

@@ -23,7 +23,7 @@ test("the header music plays, pauses and mutes at volume 0.7", async ({ page, js
 	expect(await page.evaluate(() => document.querySelector("audio")?.paused)).toBe(true);
 });
 
-test("without JavaScript the page has no dead music controls", async ({ page, js }) => {
+test("without JavaScript the page has no dead music controls", { tag: "@no-js" }, async ({ page, js }) => {
 	test.skip(js, "only meaningful without JavaScript");
 	await page.goto("/");
 	await expect(page.getByRole("button", { name: "Play music" })).toHaveCount(0);

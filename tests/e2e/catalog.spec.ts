@@ -1,26 +1,19 @@
-import path from "node:path";
-import Database from "better-sqlite3";
 import { DESIGN_PAGE_CATEGORIES, SITE_CATEGORIES } from "../../app/lib/categories";
 import { formatPrice } from "../../app/lib/format";
 import { seedProjects } from "../../db/seed/seed-data";
 import { expect, test } from "./fixtures";
 import { openRequestForm } from "./requests";
 
-/** Controls that need JavaScript appear after hydration, which can be slow on a busy test machine. */
-const HYDRATION_TIMEOUT = 20_000;
 const CATEGORY_NAMES = { branding: "Branding", design: "Design", art: "Art", creative: "Creative" } as const;
 /** Seeded projects, newest first, as the category pages list them. */
 const byNewest = [...seedProjects].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 
 /**
- * The seed has no gallery images, so this journey adds some to its own test database: two real pictures
+ * The seed has no gallery images, so this journey adds some to the worker's site: two real pictures
  * (borrowed from other projects) for Tidal Relief, and one missing file for Loop Bench.
  */
-test.beforeAll(() => {
-	const port = process.env.E2E_PORT ?? "3100";
-	const db = new Database(path.resolve(`tests/e2e/.data/${port}/forma.sqlite`));
-	try {
-		db.pragma("busy_timeout = 5000");
+test.beforeAll(({ site }) => {
+	site.withDatabase((db) =>
 		db.transaction(() => {
 			db.prepare("delete from project_images where project_id in ('tidal-relief', 'loop-bench')").run();
 			const borrow = db.prepare(
@@ -33,10 +26,8 @@ test.beforeAll(() => {
 				`insert into project_images (project_id, image_url, image_width, image_height, alt_text, sort_order)
 				 values ('loop-bench', 'projects/e2e-missing-file.jpg', 1200, 900, 'Loop Bench from the side', 1)`,
 			).run();
-		})();
-	} finally {
-		db.close();
-	}
+		})(),
+	);
 });
 
 test.describe("category pages", () => {
@@ -88,7 +79,7 @@ test.describe("category pages", () => {
 		await expect(page).toHaveURL("/about");
 	});
 
-	test("/art has a carousel of five collections", async ({ page, js }) => {
+	test("/art has a carousel of five collections", { tag: "@no-js" }, async ({ page, js }) => {
 		await page.goto("/art");
 		const carousel = page.getByRole("region", { name: "Art collections" });
 		const slides = carousel.getByRole("group");
@@ -103,9 +94,7 @@ test.describe("category pages", () => {
 		await carousel.scrollIntoViewIfNeeded();
 		await expect(slides.first()).toBeInViewport();
 		if (js) {
-			await expect(page.getByRole("button", { name: "Next collection" })).toBeVisible({
-				timeout: HYDRATION_TIMEOUT,
-			});
+			await expect(page.getByRole("button", { name: "Next collection" })).toBeVisible();
 			await expect(page.getByRole("button", { name: "Previous collection" })).toBeVisible();
 		} else {
 			// Without JavaScript there are no buttons to press (their place is kept, unseen); the row scrolls
@@ -129,7 +118,7 @@ test.describe("category pages", () => {
 		const carousel = page.getByRole("region", { name: "Art collections" });
 		const first = carousel.getByRole("group", { name: "1 of 5" });
 		const next = page.getByRole("button", { name: "Next collection" });
-		await expect(next).toBeVisible({ timeout: HYDRATION_TIMEOUT });
+		await expect(next).toBeVisible();
 		const firstBox = await first.boundingBox();
 		await next.click();
 		await expect.poll(async () => (await first.boundingBox())?.x).toBeLessThan((firstBox?.x ?? 0) - 100);
@@ -161,9 +150,8 @@ test.describe("category pages", () => {
 		await expect
 			.poll(() => carousel.locator("[tabindex='0']").evaluate((row) => row.scrollLeft))
 			.toBeGreaterThan(0);
-		await expect(page.getByRole("button", { name: "Next collection" })).toBeVisible({
-			timeout: HYDRATION_TIMEOUT,
-		});
+		// Once the held scripts have arrived: longer than an assertion usually waits.
+		await expect(page.getByRole("button", { name: "Next collection" })).toBeVisible({ timeout: 30_000 });
 		const start = (await carousel.boundingBox())?.x ?? 0;
 		await expect
 			.poll(async () => Math.abs(((await third.boundingBox())?.x ?? -999) - start))
@@ -226,7 +214,10 @@ test.describe("project page", () => {
 		await expect(main).toHaveAttribute("srcset", /-800w\.webp 800w/);
 	});
 
-	test("Buy leads to the purchase form; the page explains how buying works", async ({ page, js }) => {
+	test("Buy leads to the purchase form; the page explains how buying works", { tag: "@no-js" }, async ({
+		page,
+		js,
+	}) => {
 		await page.goto("/project/tidal-relief");
 		const buy = page.getByRole("main").getByRole("link", { name: "Buy" });
 		await expect(buy).toHaveAttribute("href", "/project/tidal-relief/request");
@@ -296,7 +287,7 @@ test.describe("project gallery", () => {
 	// Autoplay and transitions as most visitors see them; single tests below ask for less motion.
 	test.use({ reducedMotion: "no-preference" });
 
-	test("without JavaScript every image is reachable", async ({ page, js }) => {
+	test("without JavaScript every image is reachable", { tag: "@no-js" }, async ({ page, js }) => {
 		test.skip(js, "the no-JavaScript fallback");
 		await page.goto("/project/tidal-relief");
 		const gallery = page.getByRole("region", { name: "Images of Tidal Relief" });
@@ -312,9 +303,7 @@ test.describe("project gallery", () => {
 		await page.goto("/project/tidal-relief");
 		const gallery = page.getByRole("region", { name: "Images of Tidal Relief" });
 		const slide = (index: number) => gallery.getByRole("group", { name: `Image ${index} of 3` });
-		await expect(gallery.getByRole("button", { name: "Next image" })).toBeVisible({
-			timeout: HYDRATION_TIMEOUT,
-		});
+		await expect(gallery.getByRole("button", { name: "Next image" })).toBeVisible();
 		await expect(slide(1)).toBeInViewport({ ratio: 0.9 });
 
 		await gallery.getByRole("button", { name: "Next image" }).click();
@@ -342,7 +331,7 @@ test.describe("project gallery", () => {
 		await page.goto("/project/tidal-relief");
 		const gallery = page.getByRole("region", { name: "Images of Tidal Relief" });
 		const pause = gallery.getByRole("button", { name: "Pause slideshow" });
-		await expect(pause).toBeVisible({ timeout: HYDRATION_TIMEOUT });
+		await expect(pause).toBeVisible();
 		// Autoplay every 4 s: the second slide arrives on its own (the mouse is kept off the gallery).
 		await page.mouse.move(0, 0);
 		await page.clock.runFor(4600);
@@ -369,9 +358,7 @@ test.describe("project gallery", () => {
 		await page.goto("/project/tidal-relief");
 		const gallery = page.getByRole("region", { name: "Images of Tidal Relief" });
 		const first = gallery.getByRole("group", { name: "Image 1 of 3" });
-		await expect(gallery.getByRole("button", { name: "Next image" })).toBeVisible({
-			timeout: HYDRATION_TIMEOUT,
-		});
+		await expect(gallery.getByRole("button", { name: "Next image" })).toBeVisible();
 		await expect(first.getByRole("img")).toHaveJSProperty("complete", true);
 		await expect(first.getByTestId("image-spinner")).toHaveCount(0);
 
@@ -389,9 +376,7 @@ test.describe("project gallery", () => {
 		await page.emulateMedia({ reducedMotion: "reduce" });
 		await page.goto("/project/loop-bench");
 		const gallery = page.getByRole("region", { name: "Images of Loop Bench" });
-		await expect(gallery.getByRole("button", { name: "Next image" })).toBeVisible({
-			timeout: HYDRATION_TIMEOUT,
-		});
+		await expect(gallery.getByRole("button", { name: "Next image" })).toBeVisible();
 		await gallery.getByRole("button", { name: "Next image" }).click();
 		await expect(
 			gallery.getByRole("group", { name: "Image 2 of 2" }).getByText("Image unavailable"),

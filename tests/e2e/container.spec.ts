@@ -4,7 +4,7 @@ import { builtinModules } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "./fixtures";
-import { FIRST_PORT } from "./servers";
+import { BUILD_DIR, freePort } from "./servers";
 
 /**
  * The container as the Dockerfile describes it, without a Docker engine (there is none here): its runtime
@@ -13,11 +13,9 @@ import { FIRST_PORT } from "./servers";
  * A Dockerfile whose CMD names a file the build does not make, whose ENV points the database elsewhere than
  * the volume, or whose image lacks a package the server imports fails here.
  */
-test.skip(({ js }) => !js, "a process-level check: one run is enough");
 test.setTimeout(120_000);
 
-const PORT = FIRST_PORT + 6;
-const buildDir = process.env.FORMA_BUILD_ID ? `build-${process.env.FORMA_BUILD_ID}` : "build";
+const buildDir = BUILD_DIR;
 const dockerfile = fs.readFileSync("Dockerfile", "utf8").replace(/\\\n/g, " ");
 const runtime = dockerfile.split(/^FROM /m).at(-1) ?? "";
 const packageJson = JSON.parse(fs.readFileSync("package.json", "utf8")) as {
@@ -43,6 +41,7 @@ function execForm(line: string): string[] {
 }
 
 test("the container's CMD migrates, seeds and serves from the /data volume, and its HEALTHCHECK passes", async () => {
+	const PORT = await freePort();
 	const appDir = fs.mkdtempSync(path.join(os.tmpdir(), "forma-container-app-"));
 	const volume = fs.mkdtempSync(path.join(os.tmpdir(), "forma-container-data-"));
 	let server: ChildProcess | undefined;

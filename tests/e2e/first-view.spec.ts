@@ -24,6 +24,10 @@ function footerCodeRequests(page: Page): string[] {
 	return urls;
 }
 
+// What arrives when is the subject here: page.goto returns at the load event, before the page's first
+// activity would fetch every deferred part (tests/e2e/fixtures.ts, waitForReady).
+test.use({ ready: false });
+
 test.describe("the first view", () => {
 	for (const { language, query, files } of [
 		{ language: "English", query: "", files: ["manrope-latin", "manrope-rouble", "unbounded-latin"] },
@@ -67,10 +71,9 @@ test.describe("the first view", () => {
 		expect(await picture.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
 	});
 
-	test("a project page's main picture loads at once and is the same picture after the script runs", async ({
-		page,
-		js,
-	}) => {
+	test("a project page's main picture loads at once and is the same picture after the script runs", {
+		tag: "@no-js",
+	}, async ({ page, js }) => {
 		// Scripts wait until the server's <img> is marked, so the check below sees what hydration does to it.
 		let releaseScripts = () => {};
 		const scriptsReleased = new Promise<void>((resolve) => {
@@ -110,6 +113,39 @@ test.describe("the first view", () => {
 		await expect(page.locator("#site-footer").getByRole("link").first()).toBeVisible();
 	});
 
+	test("the page says it has come to life only once every part of the first view has its code", async ({
+		page,
+		js,
+	}) => {
+		test.skip(!js, "about the scripts");
+		// The footer's code, the one deferred part on this page, is held back until the rest is done.
+		let releaseFooter = () => {};
+		const footerHeld = new Promise<void>((resolve) => {
+			releaseFooter = resolve;
+		});
+		let footerAsked = false;
+		await page.route(/\/site-footer-[^/]+\.js$/, async (route) => {
+			footerAsked = true;
+			await footerHeld;
+			await route.continue();
+		});
+		await page.goto("/about");
+		// The visitor starts using the page: the footer asks for its code.
+		await expect
+			.poll(async () => {
+				await page.evaluate(() => window.dispatchEvent(new Event("focusin")));
+				return footerAsked;
+			})
+			.toBe(true);
+		// The header's player is the last of the rest to come to life (after its flip, its own code).
+		await expect(page.getByTestId("audio-toggle").first()).toBeVisible();
+		const html = page.locator("html");
+		await expect(html).not.toHaveAttribute("data-hydrated", "true");
+		releaseFooter();
+		await expect(html).toHaveAttribute("data-hydrated", "true");
+		await page.unrouteAll({ behavior: "ignoreErrors" });
+	});
+
 	test("a select that saves on change saves while the footer's code still waits below", async ({
 		page,
 		js,
@@ -130,6 +166,8 @@ test.describe("the first view", () => {
 		await page.goto(`/admin/requests?q=${encodeURIComponent(email)}`);
 		const row = page.getByTestId("request-row").filter({ hasText: email });
 		const status = row.getByLabel(/Status of\srequest/);
+		// The row has its JavaScript version (the Save button goes) while the footer still waits: the page's
+		// readiness signal would wait for the footer too.
 		await expect(row.getByRole("button", { name: "Save", exact: true })).toHaveCount(0);
 		expect(footerCode).toEqual([]);
 		// Chosen as assistive technology may choose it: a change, no press or key before it.

@@ -4,7 +4,7 @@ import { expect, test } from "./fixtures";
 /** The three seeded slides, in their sort order (db/seed/seed-data.ts). */
 const SLIDE_TITLES = ["Furniture with character", "Slow-made clothing", "Art for every day"] as const;
 const HERO_TITLE = "Design, art and objects with character";
-/** Spec §9: the slider moves on every 6000 ms. */
+/** The slider moves on every 6000 ms (decision 0028). */
 const SLIDER_AUTOPLAY_MS = 6000;
 
 const carousel = (page: Page) =>
@@ -16,7 +16,7 @@ const slideTitle = (page: Page, position: number) =>
 
 /**
  * Clicks until the slide is the one on screen: a change asked for while a transition runs is ignored by
- * design (spec §4), so a click that lands mid-transition is simply repeated.
+ * design (decision 0028), so a click that lands mid-transition is simply repeated.
  */
 async function showSlide(page: Page, position: number, control: () => Locator) {
 	await expect(async () => {
@@ -49,7 +49,10 @@ test.describe("home page", () => {
 		await expect(slide(page, 3).getByRole("link", { name: "Explore art" })).toHaveAttribute("href", "/art");
 	});
 
-	test("without JavaScript the first slide's text and the h1 are visible at once", async ({ page, js }) => {
+	test("without JavaScript the first slide's text and the h1 are visible at once", { tag: "@no-js" }, async ({
+		page,
+		js,
+	}) => {
 		test.skip(js, "this is about the server HTML on its own");
 		await page.goto("/");
 		await expect(slideTitle(page, 1)).toBeInViewport();

@@ -1,7 +1,9 @@
 import { expect, test } from "./fixtures";
 
 test.describe("language", () => {
-	test("switching to Russian re-renders the page and survives navigation", async ({ page }) => {
+	test("switching to Russian re-renders the page and survives navigation", { tag: "@no-js" }, async ({
+		page,
+	}) => {
 		await page.goto("/design");
 		await expect(page.locator("html")).toHaveAttribute("lang", "en");
 
@@ -39,7 +41,9 @@ test.describe("language", () => {
 		await expect(page.getByRole("heading", { level: 1 })).toHaveText("Брендинг");
 	});
 
-	test("switching language from a ?lng= address does not get stuck on the old language", async ({ page }) => {
+	test("switching language from a ?lng= address does not get stuck on the old language", {
+		tag: "@no-js",
+	}, async ({ page }) => {
 		await page.goto("/creative?lng=ru");
 		await page.getByRole("button", { name: "Язык: Русский" }).click();
 		await page.getByRole("button", { name: "English" }).click();

@@ -1,17 +1,12 @@
 import { expect, test } from "./fixtures";
 import { linkIn, mailTo, receivedMail } from "./mailbox";
-import { ARTIST_WRITES_PORT } from "./servers";
-import { register, uniqueEmail } from "./session";
-
-// The registration form allows 10 complete attempts per client address in 15 minutes, and the accounts,
-// purchase and admin-users specs already spend them on the first server (every browser is 127.0.0.1):
-// these journeys register on the admin-artists spec's server, which registers nobody.
-test.use({ baseURL: `http://localhost:${ARTIST_WRITES_PORT}` });
+import { ADMIN, signIn, uniqueEmail } from "./session";
 
 /**
  * E-mail verification as a person lives it: the link arrives by real SMTP (the run's mail server), in the
- * language they registered in, and works when opened in the browser; until then a banner says the address
- * is unconfirmed and sends the link again.
+ * language they registered in, and opened in the browser it asks for the account's password, which
+ * confirms the address and signs in. An account that may sign in unconfirmed (an administrator made it)
+ * sees a banner that sends the link again.
  */
 test.describe("e-mail verification", () => {
 	test("register in Russian, get the link in Russian, open it, sign in: no banner", async ({
@@ -32,14 +27,25 @@ test.describe("e-mail verification", () => {
 		expect(mail.text).toContain("Ссылка действует один раз в течение 24 часов.");
 		const link = linkIn(mail, `${baseURL}/verify-email?token=`);
 
-		await page.goto(link);
-		await expect(page.getByRole("heading", { level: 1, name: "Ваш email подтверждён" })).toBeVisible();
-		await page.getByRole("main").getByRole("link", { name: "Войти" }).click();
-		await expect(page).toHaveURL("/login");
+		// Until then the account cannot sign in: the answer a wrong password gets.
+		await page.goto("/login");
 		await page.getByLabel("Имя пользователя или email").fill(email);
 		await page.getByLabel("Пароль").fill("a-good-password");
 		await page.getByRole("button", { name: "Войти" }).click();
+		await expect(page.getByRole("alert").filter({ hasText: "Ошибка входа" })).toContainText(
+			"Неверное имя пользователя или пароль",
+		);
+
+		// Opened by someone not signed in, the link asks for the account's password: that confirms and signs in.
+		await page.goto(link);
+		await expect(page.getByRole("heading", { level: 1, name: "Подтвердите email" })).toBeVisible();
+		await page.getByLabel("Пароль").fill("not-the-password");
+		await page.getByRole("button", { name: "Подтвердить и войти" }).click();
+		await expect(page.getByText("Неверный пароль")).toBeVisible();
+		await page.getByLabel("Пароль").fill("a-good-password");
+		await page.getByRole("button", { name: "Подтвердить и войти" }).click();
 		await expect(page).toHaveURL("/account");
+		await expect(page.getByTestId("toast")).toContainText("Ваш email подтверждён");
 		await expect(page.getByTestId("account-username")).toBeVisible();
 		await expect(page.getByRole("region", { name: "Подтверждение email" })).toHaveCount(0);
 
@@ -49,17 +55,31 @@ test.describe("e-mail verification", () => {
 		await expect(page.getByRole("heading", { level: 1, name: "Ссылка не работает" })).toBeVisible();
 	});
 
-	test("an unconfirmed user sees the banner, sends the link again (from the banner and from a spent link's page) and confirms with the newest", async ({
+	test("an account an administrator made sees the banner, sends the link again (from the banner and from a spent link's page) and confirms with the newest", async ({
 		page,
 		baseURL,
+		signInAs,
 	}, testInfo) => {
 		const email = uniqueEmail("resend", testInfo.project.name);
 		const isVerifyMail = (message: { to: string[]; subject: string }) =>
 			message.to.includes(email.toLowerCase()) && message.subject === "Confirm your e-mail for FORMA";
-		await register(page, email);
+		// An account an administrator adds signs in before its address is confirmed (they vouch for it);
+		// one made by registration cannot (tests/e2e/accounts.spec.ts).
+		await signInAs(ADMIN.username);
+		await page.goto("/admin/users");
+		await page.getByRole("link", { name: "Add user" }).click();
+		await page.getByLabel("Email").fill(email);
+		await page.getByLabel("Password").fill("a-good-password");
+		await page.getByRole("button", { name: "Create user" }).click();
+		await expect(page).toHaveURL("/admin/users");
+		await page.context().clearCookies();
+		await signIn(page, email, "a-good-password");
+		await expect(page).toHaveURL("/account");
 		const banner = page.getByRole("region", { name: "E-mail confirmation" });
 		await expect(banner).toContainText("Your e-mail is not confirmed yet.");
 		await expect(banner).toContainText(email);
+		await banner.getByRole("button", { name: "Send the link again" }).click();
+		await expect(page.getByTestId("toast")).toContainText("Link sent");
 		const first = await mailTo(email, isVerifyMail);
 
 		// The banner follows the visitor around the site.
@@ -86,7 +106,7 @@ test.describe("e-mail verification", () => {
 		const third = receivedMail().filter(isVerifyMail)[2];
 		if (!third) throw new Error("no third message");
 
-		// The second link was replaced in turn; the newest works.
+		// The second link was replaced in turn; the newest works, in the account's own session at once.
 		expect((await page.goto(newLink))?.status()).toBe(410);
 		await page.goto(linkIn(third, `${baseURL}/verify-email?token=`));
 		await expect(page.getByRole("heading", { level: 1, name: "Your e-mail is confirmed" })).toBeVisible();

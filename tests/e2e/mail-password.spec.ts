@@ -1,20 +1,13 @@
-import path from "node:path";
 import type { Page } from "@playwright/test";
-import SQLite from "better-sqlite3";
 import { formTokenFrom } from "../support/form-page-token";
 import { expect, test } from "./fixtures";
 import { linkIn, mailTo } from "./mailbox";
-import { ARTIST_WRITES_PORT, dataDirFor } from "./servers";
 import { createSessionCookie, uniqueEmail } from "./session";
 
 /**
  * A visitor who forgot the password: from the sign-in page to the mail, the link in the browser, a new
  * password, and every other device signed out. With and without JavaScript (the js / no-js projects).
  */
-
-// Its own server: the first one's registration limit (10 per 15 minutes from 127.0.0.1) is spent by the
-// accounts, purchase and admin-users specs.
-test.use({ baseURL: `http://localhost:${ARTIST_WRITES_PORT}` });
 
 const OLD_PASSWORD = "the-forgotten-one";
 const NEW_PASSWORD = "remembered-at-last";
@@ -38,13 +31,14 @@ test("forgot password, in Russian: the link from the mail sets a new password an
 	page,
 	browser,
 	baseURL,
+	site,
 }, testInfo) => {
 	const email = uniqueEmail("reset", testInfo.project.name);
 	await createAccount(page, email);
 	const origin = new URL(baseURL ?? "").origin;
 	// Another device, signed in with the old password.
 	const elsewhere = await browser.newContext({ baseURL });
-	await elsewhere.addCookies([{ ...(await createSessionCookie(origin, email)), url: origin }]);
+	await elsewhere.addCookies([{ ...(await createSessionCookie(site.databasePath, email)), url: origin }]);
 	const otherPage = await elsewhere.newPage();
 	await otherPage.goto("/account");
 	await expect(otherPage).toHaveURL(/\/account$/);
@@ -93,7 +87,11 @@ test("forgot password, in Russian: the link from the mail sets a new password an
 	await expect(page.getByText("Эта ссылка уже использована")).toBeVisible();
 });
 
-test("an expired reset link is explained, with the way to a new one", async ({ page, baseURL }, testInfo) => {
+test("an expired reset link is explained, with the way to a new one", async ({
+	page,
+	baseURL,
+	site,
+}, testInfo) => {
 	const email = uniqueEmail("expired", testInfo.project.name);
 	await createAccount(page, email);
 	await page.goto("/forgot-password?lng=en");
@@ -105,17 +103,11 @@ test("an expired reset link is explained, with the way to a new one", async ({ p
 	const link = linkIn(mail, `${origin}/reset-password?`);
 
 	// An hour passes.
-	const sqlite = new SQLite(path.join(dataDirFor(new URL(origin).port), "forma.sqlite"));
-	try {
-		sqlite.pragma("busy_timeout = 5000");
-		sqlite
-			.prepare(
-				"update email_tokens set expires_at = ? where user_id = (select id from users where email = ?) and purpose = 'reset_password'",
-			)
-			.run(new Date(Date.now() - 1000).toISOString(), email);
-	} finally {
-		sqlite.close();
-	}
+	site.query(
+		"update email_tokens set expires_at = ? where user_id = (select id from users where email = ?) and purpose = 'reset_password'",
+		new Date(Date.now() - 1000).toISOString(),
+		email,
+	);
 
 	const response = await page.goto(link);
 	expect(response?.status()).toBe(410);

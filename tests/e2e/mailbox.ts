@@ -1,14 +1,12 @@
 import path from "node:path";
 import { type ReceivedMail, readMailDir, waitForMail } from "../support/smtp";
-import { FIRST_PORT } from "./servers";
+import { RUN_ID } from "./servers";
 
 /**
- * The e2e run's mail server (tests/e2e/mail-setup.ts starts it for the whole run; every e2e server's
+ * The e2e run's mail server (tests/e2e/global-setup.ts starts it for the whole run; every e2e server's
  * SMTP_URL points at it): what it received is written to this folder, one JSON file per message.
  */
-export const MAIL_PORT = FIRST_PORT + 8;
-export const MAILBOX_DIR = path.resolve(`tests/e2e/.data/mailbox-${FIRST_PORT}`);
-export const MAIL_FROM = "gallery@forma.test";
+export const MAILBOX_DIR = path.resolve(`tests/e2e/.data/mailbox-${RUN_ID}`);
 
 /** Every message the run's mail server has received so far. */
 export function receivedMail(): ReceivedMail[] {

@@ -3,7 +3,10 @@ import { expect, test } from "./fixtures";
 test.use({ viewport: { width: 375, height: 740 } });
 
 test.describe("mobile menu", () => {
-	test("opens full screen with the eight links and the studio link, and closes", async ({ page, js }) => {
+	test("opens full screen with the eight links and the studio link, and closes", { tag: "@no-js" }, async ({
+		page,
+		js,
+	}) => {
 		await page.goto("/");
 		await expect(page.getByRole("navigation", { name: "Main navigation" })).toBeHidden();
 		const menuButton = page.getByRole("button", { name: "Open menu" });

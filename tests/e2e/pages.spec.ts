@@ -62,7 +62,7 @@ test.describe("contact page", () => {
 		await expect(hours).toContainText("ConsultationsBy appointment");
 	});
 
-	test("FAQ answers open with a click, with or without JavaScript", async ({ page }) => {
+	test("FAQ answers open with a click, with or without JavaScript", { tag: "@no-js" }, async ({ page }) => {
 		await page.goto("/contact");
 		const faq = page.getByRole("region", { name: "Frequently asked questions" });
 		for (const question of [
@@ -139,8 +139,6 @@ test.describe("legal pages", () => {
 
 test.describe("search engine files", () => {
 	// Fetched over HTTP (the request fixture), where the browser's JavaScript setting plays no part.
-	test.skip(({ js }) => !js, "HTTP only: one run is enough");
-
 	test("sitemap.xml lists every page in both languages with hreflang alternates", async ({ request }) => {
 		const response = await request.get("/sitemap.xml");
 		expect(response.status()).toBe(200);

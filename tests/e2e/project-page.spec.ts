@@ -1,35 +1,18 @@
-import path from "node:path";
-import Database from "better-sqlite3";
 import { expect, test } from "./fixtures";
 import { openRequestForm } from "./requests";
-import { ADMIN, CATALOGUE_WRITES_PORT, dataDirFor, FIRST_PORT } from "./servers";
+import { ADMIN, type E2eServer } from "./servers";
 
 /**
  * The project page as a shopper meets it (issue #12): drafts only for administrators, honest prices and
  * availability, the facts, the paragraphs and link of a description, and the gallery's lightbox.
  */
-const HYDRATION_TIMEOUT = 20_000;
 
-function openDatabase(port: number) {
-	const db = new Database(path.join(dataDirFor(port), "forma.sqlite"));
-	db.pragma("busy_timeout = 5000");
-	return db;
-}
-
-/** The latest request saved for this e-mail on the first server. */
-function requestFor(email: string) {
-	const db = openDatabase(FIRST_PORT);
-	try {
-		return db
-			.prepare(
-				"select project_id, kind, price_shown, project_price from purchase_requests where email = ? order by id desc",
-			)
-			.get(email) as
-			| { project_id: string; kind: string; price_shown: number; project_price: number }
-			| undefined;
-	} finally {
-		db.close();
-	}
+/** The latest request saved for this e-mail. */
+function requestFor(site: E2eServer, email: string) {
+	return site.query<{ project_id: string; kind: string; price_shown: number; project_price: number }>(
+		"select project_id, kind, price_shown, project_price from purchase_requests where email = ? order by id desc",
+		email,
+	)[0];
 }
 
 /** "0 ₽" as a price of its own (not the end of "450 ₽" or "140 000 ₽"). */
@@ -39,9 +22,8 @@ const ZERO_RUBLES = /(?<![\d\s\u00a0])0[\s\u00a0]₽/;
 const LIGHTBOX_PROJECT = "ripple-glass-vase";
 let lightboxCount = 0;
 
-test.beforeAll(() => {
-	const db = openDatabase(FIRST_PORT);
-	try {
+test.beforeAll(({ site }) => {
+	site.withDatabase((db) =>
 		db.transaction(() => {
 			const rows = db
 				.prepare("select count(*) from project_images where project_id = ?")
@@ -71,22 +53,16 @@ test.beforeAll(() => {
 				.pluck()
 				.get(LIGHTBOX_PROJECT) as number;
 			lightboxCount = views + (project.image ? 1 : 0);
-		})();
-	} finally {
-		db.close();
-	}
+		})(),
+	);
 });
 
 test.describe("drafts", () => {
-	// Drafts are written on the catalogue-writes server, whose content no other journey counts.
-	const origin = `http://localhost:${CATALOGUE_WRITES_PORT}`;
-	test.use({ baseURL: origin });
-
+	// A draft of the test's own, deleted after it: the shop and category specs count the catalogue.
 	let draftId = "";
-	test.beforeEach(({ js }) => {
+	test.beforeEach(({ js, site }) => {
 		draftId = `e2e-draft-${js ? "js" : "nojs"}`;
-		const db = openDatabase(CATALOGUE_WRITES_PORT);
-		try {
+		site.withDatabase((db) =>
 			db.transaction(() => {
 				db.prepare("delete from projects where id = ?").run(draftId);
 				const now = new Date().toISOString();
@@ -101,18 +77,11 @@ test.describe("drafts", () => {
 				);
 				borrow.run(draftId, "Secret Chair, front", 1, 0);
 				borrow.run(draftId, "Secret Chair, side", 2, 1);
-			})();
-		} finally {
-			db.close();
-		}
+			})(),
+		);
 	});
-	test.afterEach(() => {
-		const db = openDatabase(CATALOGUE_WRITES_PORT);
-		try {
-			db.prepare("delete from projects where id = ?").run(draftId);
-		} finally {
-			db.close();
-		}
+	test.afterEach(({ site }) => {
+		site.query("delete from projects where id = ?", draftId);
 	});
 
 	test("a draft is a 404 to the public and a preview with a banner for an administrator", async ({
@@ -154,10 +123,9 @@ test.describe("drafts", () => {
 });
 
 test.describe("availability and price", () => {
-	test("a sold piece shows Sold, cannot be bought, and takes a request about similar work", async ({
-		page,
-		js,
-	}) => {
+	test("a sold piece shows Sold, cannot be bought, and takes a request about similar work", {
+		tag: "@no-js",
+	}, async ({ page, js, site }) => {
 		await page.goto("/project/nido-stool");
 		const main = page.getByRole("main");
 		await expect(main.getByTestId("availability-mark").first()).toHaveText("Sold");
@@ -180,7 +148,9 @@ test.describe("availability and price", () => {
 		await expect(
 			page.getByText("Thank you. We will write to you soon about work similar to Nido Stool."),
 		).toBeVisible();
-		await expect.poll(() => requestFor(email)).toMatchObject({ project_id: "nido-stool", kind: "similar" });
+		await expect
+			.poll(() => requestFor(site, email))
+			.toMatchObject({ project_id: "nido-stool", kind: "similar" });
 	});
 
 	test("a reserved piece shows Reserved and can still be asked for", async ({ page }) => {
@@ -201,7 +171,11 @@ test.describe("availability and price", () => {
 		).toHaveText("Продано");
 	});
 
-	test("a piece without a price reads Price on request and asks for the price", async ({ page, js }) => {
+	test("a piece without a price reads Price on request and asks for the price", { tag: "@no-js" }, async ({
+		page,
+		js,
+		site,
+	}) => {
 		await page.goto("/project/northline-identity");
 		const main = page.getByRole("main");
 		await expect(main.getByTestId("project-price")).toHaveText("Price on request");
@@ -222,7 +196,7 @@ test.describe("availability and price", () => {
 			page.getByText("Thank you. We will send you the price of Northline Identity soon."),
 		).toBeVisible();
 		await expect
-			.poll(() => requestFor(email))
+			.poll(() => requestFor(site, email))
 			.toMatchObject({
 				project_id: "northline-identity",
 				kind: "purchase",
@@ -312,7 +286,10 @@ test.describe("what the page says", () => {
 });
 
 test.describe("lightbox", () => {
-	test("without JavaScript each picture links to its full-size file", async ({ page, js }) => {
+	test("without JavaScript each picture links to its full-size file", { tag: "@no-js" }, async ({
+		page,
+		js,
+	}) => {
 		test.skip(js, "the no-JavaScript fallback");
 		await page.goto(`/project/${LIGHTBOX_PROJECT}`);
 		const gallery = page.getByRole("region", { name: "Images of Ripple Glass Vase" });
@@ -329,7 +306,7 @@ test.describe("lightbox", () => {
 		test.skip(!js, "the lightbox needs JavaScript");
 		await page.goto(`/project/${LIGHTBOX_PROJECT}`);
 		const enlarge = page.getByRole("button", { name: `Enlarge image 1 of ${lightboxCount}` });
-		await expect(enlarge).toBeVisible({ timeout: HYDRATION_TIMEOUT });
+		await expect(enlarge).toBeVisible();
 		await enlarge.focus();
 		await page.keyboard.press("Enter");
 		const lightbox = page.getByRole("dialog", { name: "Ripple Glass Vase: enlarged images" });
@@ -365,7 +342,7 @@ test.describe("lightbox", () => {
 		test.skip(!js, "the lightbox needs JavaScript");
 		await page.goto(`/project/${LIGHTBOX_PROJECT}?lng=ru`);
 		const enlarge = page.getByRole("button", { name: `Увеличить изображение 1 из ${lightboxCount}` });
-		await expect(enlarge).toBeVisible({ timeout: HYDRATION_TIMEOUT });
+		await expect(enlarge).toBeVisible();
 		await enlarge.click();
 		const lightbox = page.getByRole("dialog", { name: "Ripple Glass Vase: увеличенные изображения" });
 		// Its code may still be on its way on a first open: keys go to it once it is on screen.

@@ -1,15 +1,11 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect } from "@playwright/test";
 
-/** Hydration can take a while on a busy test machine. */
-const HYDRATION_TIMEOUT = 20_000;
-
 /**
  * Opens a piece's request form from its page through the link in the main column ("Buy", "Request price",
  * "Ask about similar work") and returns where the form is: with JavaScript the request dialog, without it
- * the request page's main column. With JavaScript the link opens the dialog once the page has hydrated; a
- * click before that goes to the request page (which works too, but is not the dialog these journeys look
- * at), so the click waits until the page has drawn its dialog, closed.
+ * the request page's main column. (With JavaScript the link opens the dialog once the page has come to
+ * life, which the fixture's page.goto waits for; before that it goes to the request page.)
  */
 export async function openRequestForm(
 	page: Page,
@@ -17,12 +13,11 @@ export async function openRequestForm(
 	{ link, dialog }: { link: string; dialog: string },
 ): Promise<Locator> {
 	const main = page.getByRole("main");
-	const form = page.getByRole("dialog", { name: dialog, includeHidden: true });
-	if (js) await expect(form).toBeAttached({ timeout: HYDRATION_TIMEOUT });
 	await main.getByRole("link", { name: link, exact: true }).click();
 	if (!js) return main;
+	const form = page.getByRole("dialog", { name: dialog });
 	await expect(form).toBeVisible();
-	return page.getByRole("dialog", { name: dialog });
+	return form;
 }
 
 /**

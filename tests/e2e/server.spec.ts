@@ -1,176 +1,26 @@
-import path from "node:path";
-import SQLite from "better-sqlite3";
-import { formTokenFrom } from "../support/form-page-token";
-import { cspDirectives, inlineCodeHashes } from "../support/inline-code";
 import { expect, test } from "./fixtures";
-import { actionRoutes } from "./route-manifest";
-import { ADMIN } from "./session";
 
 /**
- * What the production server (app/server.ts) promises operators and visitors, over real HTTP. These
- * don't involve a page's scripts, so they run once, in the JavaScript project.
+ * What a browser makes of the production server's promises (the promises themselves, over HTTP, are
+ * tests/security/server.test.ts): Chromium gets compressed pages and revalidates them, and cached pages
+ * hydrate within their hashed CSP. Only the JavaScript project: it is about the page's scripts.
  */
-test.skip(({ js }) => !js, "HTTP-level checks: one run is enough");
+test.skip(({ js }) => !js, "about scripts and the browser's cache: the JavaScript run is enough");
 
-const PROJECT = "arc-lounge-chair";
-const databasePath = path.resolve(`tests/e2e/.data/${process.env.E2E_PORT ?? 3100}/forma.sqlite`);
-
-/** The URL of every route that has an action (from the build's Remix manifest), with real parameters. */
-function mutatingPaths(): string[] {
-	return actionRoutes({ id: PROJECT, category: "art" }).map((route) => route.url);
-}
-
-/** Requests from these addresses only: other specs send requests to the same site at the same time. */
-function countPurchaseRequests(...emails: string[]): number {
-	const sqlite = new SQLite(databasePath, { readonly: true });
-	try {
-		return sqlite
-			.prepare(`select count(*) from purchase_requests where email in (${emails.map(() => "?").join(", ")})`)
-			.pluck()
-			.get(...emails) as number;
-	} finally {
-		sqlite.close();
-	}
-}
-
-test("a form posted from another site is refused with 403 on every route that changes something", async ({
-	request,
+test("Chromium gets a cached anonymous page compressed, and revalidates its copy with the tag on a reload", async ({
+	page,
 }) => {
-	const paths = mutatingPaths();
-	expect(paths).toEqual(
-		expect.arrayContaining(["/login", "/logout", `/project/${PROJECT}/request`, "/admin/requests"]),
-	);
-	const senders = ["victim@example.com", "own-origin@example.com"];
-	const before = countPurchaseRequests(...senders);
-	for (const target of paths) {
-		const response = await request.post(target, {
-			headers: { Origin: "https://evil.example" },
-			form: { email: "victim@example.com", phone: "+79161234567", theme: "dark", intent: "delete" },
-			maxRedirects: 0,
-		});
-		expect(response.status(), target).toBe(403);
-		expect(await response.text(), target).toContain("another site");
-	}
-	// Browsers that send no Origin still say where a request came from.
-	const fetchMetadata = await request.post(`/project/${PROJECT}/request`, {
-		headers: { "Sec-Fetch-Site": "cross-site" },
-		// A valid one-time token, so that only the cross-site check can refuse it.
-		form: {
-			email: "victim@example.com",
-			phone: "+79161234567",
-			formToken: await formTokenFrom(request, `/project/${PROJECT}/request`),
-		},
-		maxRedirects: 0,
-	});
-	expect(fetchMetadata.status()).toBe(403);
-	expect(await fetchMetadata.text()).toContain("another site");
-	expect(countPurchaseRequests(...senders)).toBe(before);
-
-	// The same request from our own pages goes through.
-	const own = await request.post(`/project/${PROJECT}/request`, {
-		headers: { Origin: new URL(test.info().project.use.baseURL ?? "").origin },
-		form: {
-			email: "own-origin@example.com",
-			phone: "+79161234567",
-			formToken: await formTokenFrom(request, `/project/${PROJECT}/request`),
-		},
-		maxRedirects: 0,
-	});
-	expect(own.status()).toBeLessThan(400);
-	expect(countPurchaseRequests(...senders)).toBe(before + 1);
-});
-
-test("/healthz reports the database and uploads as healthy", async ({ request }) => {
-	const response = await request.get("/healthz");
-	expect(response.status()).toBe(200);
-	expect(response.headers()["cache-control"]).toBe("no-store");
-	expect(await response.json()).toEqual({ ok: true, database: true, uploads: true });
-});
-
-test("every response carries a request id, and each page view gets its own script nonce", async ({
-	request,
-}) => {
-	// A render names its own nonce; a copy from the page cache names none (many visitors share it) and
-	// allows exactly its own inline scripts by hash. Either way no two page views share a nonce.
-	const nonces: string[] = [];
-	for (let view = 0; view < 3; view += 1) {
-		const response = await request.get("/art");
-		expect(response.status()).toBe(200);
-		expect(response.headers()["x-request-id"]).toMatch(/^[\w-]{8,}$/);
-		const scriptSrc = cspDirectives(response.headers()["content-security-policy"]).get("script-src") ?? [];
-		const body = await response.text();
-		const scriptNonces = [...body.matchAll(/<script[^>]*\snonce="([^"]+)"/g)].map((match) => match[1]);
-		const nonce = /'nonce-([^']+)'/.exec(scriptSrc.join(" "))?.[1];
-		if (nonce) {
-			// Every inline script carries this response's nonce and no other.
-			expect(scriptNonces.length).toBeGreaterThan(0);
-			expect(new Set(scriptNonces)).toEqual(new Set([nonce]));
-			nonces.push(nonce);
-		} else {
-			expect(scriptNonces).toEqual([]);
-			expect(new Set(scriptSrc.filter((source) => source !== "'self'"))).toEqual(
-				inlineCodeHashes(body).scripts,
-			);
-		}
-	}
-	expect(new Set(nonces).size).toBe(nonces.length);
-});
-
-test("anonymous pages come from the cache compressed, and revalidate with 304", async ({ request, page }) => {
 	// The browser's cache is off while a route intercepts requests (tests/e2e/fixtures.ts, slowScripts).
 	test.skip(Boolean(process.env.E2E_SLOW_SCRIPTS), "the browser revalidates only with its cache on");
-	await request.get("/shop");
-	// A browser's request: the stored brotli copy, with a tag to revalidate it by.
-	const browser = await request.get("/shop", { headers: { "Accept-Encoding": "gzip, deflate, br" } });
-	expect(browser.headers()["content-encoding"]).toBe("br");
-	expect(browser.headers().vary).toMatch(/Accept-Encoding/);
-	expect(browser.headers()["cache-control"]).toBe("no-cache");
-	const etag = browser.headers().etag ?? "";
-	expect(etag).toMatch(/^W\/".+"$/);
-	expect(await browser.text()).toContain("</html>");
-	// The browser asks again before using its copy: unchanged, so 304 and no body.
-	const revalidated = await request.get("/shop", {
-		headers: { "Accept-Encoding": "gzip, deflate, br", "If-None-Match": etag },
-	});
-	expect(revalidated.status()).toBe(304);
-	expect(revalidated.headers().etag).toBe(etag);
-	expect((await revalidated.body()).byteLength).toBe(0);
-	// curl without Accept-Encoding: plain HTML, the same page.
-	const plain = await request.get("/shop", { headers: { "Accept-Encoding": "" } });
-	expect(plain.headers()["content-encoding"]).toBeUndefined();
-	expect(plain.headers().etag).toBe(etag);
-	expect(Number(plain.headers()["content-length"])).toBe((await plain.body()).byteLength);
-
-	// Chromium gets the same: brotli, and on a reload it revalidates its copy with the tag (the server
-	// answers 304; Chromium then reports its own copy's 200).
+	// Brotli, and on a reload the tag it was sent (the server answers 304; Chromium then reports its own
+	// copy's 200). What the server sends each client is proven over HTTP in tests/security/server.test.ts.
+	await page.request.get("/shop");
 	const first = await page.goto("/shop");
 	expect(await first?.headerValue("content-encoding")).toBe("br");
 	const reloaded = page.waitForRequest((request) => new URL(request.url()).pathname === "/shop");
 	await page.reload();
 	expect(await (await reloaded).headerValue("if-none-match")).toBe(await first?.headerValue("etag"));
 	await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-});
-
-test("static files are sent pre-compressed, with their own type", async ({ request, page }) => {
-	await page.goto("/");
-	const script = await page.locator("script[src], link[rel=modulepreload]").first();
-	const src = (await script.getAttribute("src")) ?? (await script.getAttribute("href")) ?? "";
-	expect(src).toMatch(/\.js$/);
-	const plain = await request.get(src, { headers: { "Accept-Encoding": "" } });
-	const compressed = await request.get(src, { headers: { "Accept-Encoding": "br, gzip" } });
-	expect(compressed.headers()["content-encoding"]).toBe("br");
-	expect(compressed.headers()["content-type"]).toMatch(/^(application|text)\/javascript/);
-	expect(compressed.headers()["cache-control"]).toContain("immutable");
-	expect(compressed.headers().vary).toMatch(/Accept-Encoding/);
-	expect(Number(compressed.headers()["content-length"])).toBeLessThan(
-		Number(plain.headers()["content-length"]),
-	);
-	// Playwright decodes what it was sent: the same file.
-	expect((await compressed.body()).equals(await plain.body())).toBe(true);
-	const gzip = await request.get(src, { headers: { "Accept-Encoding": "gzip" } });
-	expect(gzip.headers()["content-encoding"]).toBe("gzip");
-	const icon = await request.get("/favicon.svg", { headers: { "Accept-Encoding": "br" } });
-	expect(icon.headers()["content-type"]).toMatch(/^image\/svg\+xml/);
 });
 
 /** A page cookie as the site sets it (createCookie: base64 of the JSON string, URL-encoded). */
@@ -233,36 +83,4 @@ test("cached pages hydrate and navigate within their hashed CSP, in English and 
 		await collectViolations();
 	}
 	expect(violations).toEqual([]);
-});
-
-test("a signed-in page gets no ETag and is never kept", async ({ signInAs, page }) => {
-	await signInAs(ADMIN.username);
-	const response = await page.goto("/");
-	expect(await response?.headerValue("cache-control")).toBe("private, no-store");
-	expect(await response?.headerValue("etag")).toBeNull();
-	// Even a client that claims to hold every version gets the page itself.
-	expect((await page.request.get("/", { headers: { "If-None-Match": "*" } })).status()).toBe(200);
-});
-
-test("a signed-in page arrives whole and compressed in the encoding the browser asks for", async ({
-	signInAs,
-	page,
-}) => {
-	await signInAs(ADMIN.username);
-	for (const [asked, sent] of [
-		["gzip, deflate, br", "br"],
-		["gzip", "gzip"],
-		["", undefined],
-	] as const) {
-		const response = await page.request.get("/", { headers: { "Accept-Encoding": asked } });
-		expect(response.status()).toBe(200);
-		expect(response.headers()["content-encoding"]).toBe(sent);
-		expect(response.headers().vary).toMatch(/Accept-Encoding/);
-		// Sent whole: its length is known up front, not streamed in chunks.
-		expect(Number(response.headers()["content-length"])).toBeGreaterThan(1000);
-		expect(response.headers()["transfer-encoding"]).toBeUndefined();
-		const html = await response.text();
-		expect(html).toContain("</html>");
-		expect(html).toContain(`aria-label="Account: ${ADMIN.username}"`);
-	}
 });

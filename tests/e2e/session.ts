@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
-import path from "node:path";
 import type { Page } from "@playwright/test";
 import { expect } from "@playwright/test";
 import { createCookie } from "@remix-run/node";
 import SQLite from "better-sqlite3";
-import { dataDirFor, SESSION_SECRET } from "./servers";
+import { linkIn, mailTo } from "./mailbox";
+import { SESSION_SECRET } from "./servers";
 
 /** The administrator the e2e server bootstraps (playwright.config.ts: ADMIN_USERNAME / ADMIN_PASSWORD). */
 export { ADMIN } from "./servers";
@@ -14,20 +14,20 @@ const sessionCookie = createCookie("forma_session", { path: "/", secrets: [SESSI
 const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 
 /**
- * What signing in leaves behind, made directly: a sessions row for the account in the database of the
- * server at `origin` (tests/e2e/.data/<port>), and the cookie naming it.
+ * What signing in leaves behind, made directly: a sessions row for the account in the server's database
+ * (the `site` fixture's databasePath), and the cookie naming it.
  */
 export async function createSessionCookie(
-	origin: string,
+	databasePath: string,
 	login: string,
 ): Promise<{ name: string; value: string }> {
-	const sqlite = new SQLite(path.join(dataDirFor(new URL(origin).port), "forma.sqlite"));
+	const sqlite = new SQLite(databasePath);
 	try {
 		sqlite.pragma("busy_timeout = 5000");
 		const user = sqlite
 			.prepare("select id from users where lower(username) = lower(?) or lower(email) = lower(?)")
 			.get(login, login) as { id: number } | undefined;
-		if (!user) throw new Error(`no account ${login} on ${origin}`);
+		if (!user) throw new Error(`no account ${login} in ${databasePath}`);
 		const id = randomBytes(32).toString("base64url");
 		sqlite
 			.prepare("insert into sessions (id, user_id, expires_at) values (?, ?, ?)")
@@ -69,15 +69,24 @@ export async function signIn(page: Page, username: string, password: string): Pr
 
 /**
  * Registers a new account through /register (which answers "Check your e-mail" and signs nobody in), then
- * signs in with it and lands on /account. The address stays unconfirmed.
+ * confirms it as its owner does: the link mailed to it (the run's mail server) asks for the password and
+ * signs in, landing on /account. A registered account cannot sign in before that (docs/decisions/0017).
  */
 export async function register(page: Page, email: string, password = "a-good-password"): Promise<void> {
 	await page.goto("/register");
 	await submitRegistration(page, email, password);
 	await expect(page.getByRole("heading", { level: 1, name: "Check your e-mail" })).toBeVisible();
-	await page.getByRole("main").getByRole("link", { name: "Sign in" }).click();
-	await expect(page).toHaveURL("/login");
-	await submitLogin(page, email, password);
+	await confirmByLink(page, email, password);
+}
+
+/** Opens the confirmation link mailed to `email` and gives the account's password: signed in, on /account. */
+export async function confirmByLink(page: Page, email: string, password = "a-good-password"): Promise<void> {
+	const origin = new URL(page.url()).origin;
+	const mail = await mailTo(email, (message) => message.subject === "Confirm your e-mail for FORMA");
+	await page.goto(linkIn(mail, `${origin}/verify-email?token=`));
+	await expect(page.getByRole("heading", { level: 1, name: "Confirm your e-mail" })).toBeVisible();
+	await page.getByLabel("Password").fill(password);
+	await page.getByRole("button", { name: "Confirm and sign in" }).click();
 	await expect(page).toHaveURL("/account");
 }
 

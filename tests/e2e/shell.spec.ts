@@ -41,7 +41,10 @@ test.describe("site shell", () => {
 		await expect(page).toHaveURL("/");
 	});
 
-	test("the header is 80 px high and stays fixed while scrolling", async ({ page, js }) => {
+	test("the header is 80 px high and stays fixed while scrolling", { tag: "@no-js" }, async ({
+		page,
+		js,
+	}) => {
 		await page.goto("/art");
 		const header = page.getByRole("banner");
 		expect((await header.boundingBox())?.height).toBe(80);
@@ -119,9 +122,8 @@ test.describe("site shell", () => {
 		await expect(page).toHaveURL("/");
 	});
 
-	test("responses carry the security headers", async ({ page, js }) => {
+	test("responses carry the security headers", async ({ page }) => {
 		// Only the server's response headers are read: the page's JavaScript plays no part in them.
-		test.skip(!js, "HTTP headers: one run is enough");
 		const response = await page.goto("/");
 		const headers = response?.headers() ?? {};
 		expect(headers["x-content-type-options"]).toBe("nosniff");

@@ -6,20 +6,22 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import { fetchFormToken } from "../support/form-page-token";
 import { expect, test } from "./fixtures";
+import { BUILD_DIR, copyTemplate, freePort } from "./servers";
 
 /**
  * Graceful shutdown, on a server of its own (started here, so it can be stopped): SIGTERM in the middle of
  * a request lets that request finish and land in the database, refuses new connections, and leaves a
  * checkpointed database (no write-ahead log left behind) and a process that exited cleanly.
  */
-test.skip(({ js }) => !js, "a process-level check: one run is enough");
 test.setTimeout(120_000);
 
-const PORT = Number(process.env.E2E_PORT ?? 3100) + 4;
-const buildDir = process.env.FORMA_BUILD_ID ? `build-${process.env.FORMA_BUILD_ID}` : "build";
+const buildDir = BUILD_DIR;
 
 test("SIGTERM finishes the request in flight, then closes the database cleanly", async () => {
+	const PORT = await freePort();
 	const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "forma-shutdown-"));
+	// The run's seeded site (set-up below then has nothing to seed).
+	copyTemplate(dataDir);
 	const databasePath = path.join(dataDir, "forma.sqlite");
 	const env = {
 		...process.env,

@@ -1,10 +1,9 @@
 import { expect, test } from "./fixtures";
 
 test.describe("theme", () => {
-	test("defaults to light, switches to dark, and the server renders dark after reload", async ({
-		page,
-		js,
-	}) => {
+	test("defaults to light, switches to dark, and the server renders dark after reload", {
+		tag: "@no-js",
+	}, async ({ page, js }) => {
 		await page.goto("/art");
 		const html = page.locator("html");
 		await expect(html).not.toHaveClass(/dark/);

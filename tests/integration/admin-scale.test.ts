@@ -332,7 +332,8 @@ describe("CSV export of requests", () => {
 		expect(text).toContain(",'@SUM(A1:A9)");
 		expect(text).toContain(",'-2+3,");
 		expect(text).toContain(",'+cmd|' /C calc'!A0@example.com,");
-		expect(text).toContain(",'\t=1+1");
+		// The tab could split the cell (tests/security/csv-formulas.test.ts): the part after it is neutralised too.
+		expect(text).toContain(",'\t'=1+1");
 		// Every cell of every row: none starts with a formula character once the quoting is taken off.
 		for (const line of text
 			.replace(/^\uFEFF/, "")

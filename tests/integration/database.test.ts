@@ -8,6 +8,7 @@ import { MIN_BUSY_TIMEOUT_MS, openDatabase, readPragmas } from "../../db/connect
 import { MigrationFailedError, migrateToLatest } from "../../db/migrate";
 import { seedDatabase } from "../../db/seed/seed";
 import { migrations } from "../../migrations/index";
+import { seededSqliteTemplate } from "../support/seeded-template";
 
 const cleanups: Array<() => void> = [];
 afterEach(() => {
@@ -73,9 +74,8 @@ describe("database", () => {
 
 	it("a transaction that reads, then writes, commits even when another connection writes in between", async () => {
 		const file = path.join(tempDir(), "two-writers.sqlite");
+		fs.copyFileSync(path.join(await seededSqliteTemplate(), "forma.sqlite"), file);
 		const { db, sqlite } = openDatabase(file);
-		await migrateToLatest(db);
-		await seedDatabase(db, createDiskImageStore(path.join(path.dirname(file), "uploads")));
 		// A second process on the same file (a CLI, a test, another instance), impatient so the test is quick.
 		const other = new SQLite(file);
 		other.pragma("busy_timeout = 50");
@@ -97,7 +97,10 @@ describe("database", () => {
 		sqlite.close();
 	});
 
-	it("seeds 18 products, 7 artists and 3 slides once; seeding again changes nothing", async () => {
+	// Seeding makes every picture's variants: under a loaded machine that takes longer than a query test.
+	it("seeds 18 products, 7 artists and 3 slides once; seeding again changes nothing", {
+		timeout: 120_000,
+	}, async () => {
 		const dir = tempDir();
 		const uploads = path.join(dir, "uploads");
 		const { db } = openDatabase(path.join(dir, "seed.sqlite"));
@@ -148,7 +151,7 @@ describe("database", () => {
 		await db.destroy();
 	});
 
-	it("does not seed again after an admin has emptied the catalogue", async () => {
+	it("does not seed again after an admin has emptied the catalogue", { timeout: 120_000 }, async () => {
 		const dir = tempDir();
 		const { db } = openDatabase(path.join(dir, "emptied.sqlite"));
 		await migrateToLatest(db);

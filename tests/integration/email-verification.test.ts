@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "~/lib/db.server";
-import { createEmailToken } from "~/models/email-tokens.server";
+import { createEmailToken, linkSecretFor } from "~/models/email-tokens.server";
+import { createUser } from "~/models/users.server";
 import { loader as accountLoader } from "~/routes/account";
 import { action as loginAction } from "~/routes/login/route";
 import { action as requestAction } from "~/routes/project.$id_.request";
@@ -29,6 +30,28 @@ async function register(email: string, language: "en" | "ru" = "en") {
 		params: {},
 		context: {},
 	});
+}
+
+/** The link's form, sent with the account's password (followed by someone not signed in to it). */
+async function confirm(link: string, password = PASSWORD) {
+	const token = new URL(link).searchParams.get("token") ?? "";
+	return settle(() =>
+		resendAction({
+			request: formRequest(
+				"/verify-email",
+				{ intent: "confirm", token, password },
+				{ headers: { "X-Forwarded-For": nextIp() } },
+			),
+			params: {},
+			context: {},
+		}),
+	);
+}
+
+/** An account that may sign in before confirming its address (made by an administrator), signed in. */
+async function signedInUnconfirmed(email: string): Promise<string> {
+	await createUser({ email, phone: null, password: PASSWORD, username: email.split("@")[0] });
+	return signIn(email);
 }
 
 async function signIn(login: string): Promise<string> {
@@ -85,10 +108,16 @@ describe("e-mail verification", () => {
 		expect(mail.html).toContain(link.replaceAll("&", "&amp;"));
 		expect(await verifiedAt("eva@example.com")).toBeNull();
 
+		// Opened by someone not signed in: the page asks for the account's password, and confirms nothing yet.
 		const first = await follow(link);
-		expect(first).toMatchObject({ status: 200, state: "confirmed" });
+		expect(first).toMatchObject({ status: 200, state: "password" });
 		expect(first.headers.get("Cache-Control")).toBe("no-store");
 		expect(first.headers.get("Referrer-Policy")).toBe("same-origin");
+		expect(await verifiedAt("eva@example.com")).toBeNull();
+		const confirmed = (await confirm(link)) as Response;
+		expect(confirmed.status).toBe(302);
+		expect(confirmed.headers.get("Location")).toBe("/account");
+		expect(confirmed.headers.getSetCookie().join()).toContain("forma_session=");
 		expect(await verifiedAt("eva@example.com")).toBeTruthy();
 
 		const again = await follow(link);
@@ -105,33 +134,64 @@ describe("e-mail verification", () => {
 		expect(mail.subject).toBe("Подтвердите email для ФОРМЫ");
 		expect(mail.language).toBe("ru");
 		expect(mail.text).toContain("Подтвердить email");
-		expect(await follow(linkIn(mail, "http://localhost/verify-email?token="))).toMatchObject({
-			status: 200,
-			state: "confirmed",
-		});
+		const link = linkIn(mail, "http://localhost/verify-email?token=");
+		expect(await follow(link)).toMatchObject({ status: 200, state: "password" });
+		expect(statusOf(await confirm(link))).toBe(302);
+		expect(await verifiedAt("ivan@example.com")).toBeTruthy();
 	});
 
-	it("refuses a link 25 hours old as expired (410), offering a signed-in owner a new one", async () => {
+	it("refuses a link 25 hours old as expired (410), and sends a new one to its address from that page", async () => {
 		await register("old@example.com");
 		const user = await db
 			.selectFrom("users")
 			.selectAll()
 			.where("email", "=", "old@example.com")
 			.executeTakeFirstOrThrow();
-		const token = await createEmailToken(db, {
+		const { id } = await createEmailToken(db, {
 			userId: user.id,
 			purpose: "verify_email",
 			email: user.email,
 			now: new Date(Date.now() - 25 * 60 * 60 * 1000),
 		});
+		const token = (await linkSecretFor(id)) ?? "";
 		const link = `http://localhost/verify-email?token=${token}`;
 		expect(await follow(link)).toMatchObject({ status: 410, state: "expired", canResend: false });
-		expect(await follow(link, await signIn("old@example.com"))).toMatchObject({
-			status: 410,
-			state: "expired",
-			canResend: true,
-		});
 		expect(await verifiedAt("old@example.com")).toBeNull();
+		// Not signed in (the account cannot sign in yet): the old link names the account, a new one goes out.
+		const sent = (await settle(() =>
+			resendAction({
+				request: formRequest(
+					"/verify-email",
+					{ token, redirectTo: "/login" },
+					{ headers: { "X-Forwarded-For": nextIp() } },
+				),
+				params: {},
+				context: {},
+			}),
+		)) as Response;
+		expect(sent.status).toBe(302);
+		expect(sent.headers.get("Location")).toBe("/login");
+		const server = await deliver();
+		const links = server.messages
+			.filter((mail) => mail.to.includes("old@example.com"))
+			.map((mail) => linkIn(mail, "http://localhost/verify-email?token="));
+		// The registration's link (replaced) and the new one, which works.
+		expect(links).toHaveLength(2);
+		expect(statusOf(await confirm(links[1] ?? ""))).toBe(302);
+		expect(await verifiedAt("old@example.com")).toBeTruthy();
+		// A made-up token names nothing.
+		const nonsense = await settle(() =>
+			resendAction({
+				request: formRequest(
+					"/verify-email",
+					{ token: "made-up" },
+					{ headers: { "X-Forwarded-For": nextIp() } },
+				),
+				params: {},
+				context: {},
+			}),
+		);
+		expect(statusOf(nonsense)).toBe(400);
 	});
 
 	it("answers a taken address exactly like a new one, makes no account and tells the owner instead", async () => {
@@ -157,8 +217,7 @@ describe("e-mail verification", () => {
 	});
 
 	it("sends the link again for a signed-in, unconfirmed account, three an hour at most (then 429)", async () => {
-		await register("again@example.com");
-		const cookie = await signIn("again@example.com");
+		const cookie = await signedInUnconfirmed("again@example.com");
 		const resend = () =>
 			settle(() =>
 				resendAction({
@@ -167,8 +226,8 @@ describe("e-mail verification", () => {
 					context: {},
 				}),
 			);
-		// The registration's link and two more.
-		for (let i = 0; i < 2; i++) {
+		// Three links.
+		for (let i = 0; i < 3; i++) {
 			const sent = (await resend()) as Response;
 			expect(sent.status).toBe(302);
 			expect(sent.headers.get("Location")).toBe("/shop");
@@ -188,7 +247,8 @@ describe("e-mail verification", () => {
 		const links = server.messages.map((mail) => linkIn(mail, "http://localhost/verify-email?token="));
 		expect(links).toHaveLength(3);
 		expect(await follow(links[0] ?? "")).toMatchObject({ status: 410, state: "used" });
-		expect(await follow(links[2] ?? "")).toMatchObject({ status: 200, state: "confirmed" });
+		// Followed in the account's own session: that confirms it at once.
+		expect(await follow(links[2] ?? "", cookie)).toMatchObject({ status: 200, state: "confirmed" });
 		// Confirmed: nothing more to send.
 		const done = (await resend()) as Response;
 		expect(done.status).toBe(302);
@@ -215,13 +275,22 @@ describe("e-mail verification", () => {
 		await requestPiece("Owner@Example.com");
 		await requestPiece("someone-else@example.com");
 		await register("owner@example.com");
-		const cookie = await signIn("owner@example.com");
-		expect(await myOrders(cookie)).toEqual([]);
+		// Until the address is confirmed the account cannot sign in (the same answer as a wrong password).
+		const early = await loginAction({
+			request: formRequest(
+				"/login",
+				{ username: "owner@example.com", password: PASSWORD },
+				{ headers: { "X-Forwarded-For": nextIp() } },
+			),
+			params: {},
+			context: {},
+		});
+		expect(statusOf(early)).toBe(401);
 
 		const mail = await deliverTo("owner@example.com", (mail) => /Confirm/.test(mail.subject));
-		expect(await follow(linkIn(mail, "http://localhost/verify-email?token="), cookie)).toMatchObject({
-			state: "confirmed",
-		});
+		const confirmed = (await confirm(linkIn(mail, "http://localhost/verify-email?token="))) as Response;
+		expect(confirmed.status).toBe(302);
+		const cookie = cookiesFrom(confirmed);
 		const orders = await myOrders(cookie);
 		expect(orders).toHaveLength(1);
 		expect(orders[0]?.projectName).toBeTruthy();

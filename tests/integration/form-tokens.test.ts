@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/lib/db.server";
 import { FORM_TOKEN_FIELD } from "~/lib/form-token";
 import { FORM_TOKEN_LIFETIME_MS, issueFormToken } from "~/lib/form-token.server";
+import { runInRequestScope } from "~/lib/request-scope.server";
 import { takeToast } from "~/lib/toast.server";
 import { deleteExpiredFormSubmissions, FormAlreadySubmittedError } from "~/models/form-submissions.server";
 import { createProject, type ProjectFields } from "~/models/projects.server";
@@ -117,6 +118,8 @@ interface CountedForm {
 	post: (fields: Fields) => Promise<unknown>;
 	/** A body the form's validation refuses, and the fix. */
 	invalid: Fields;
+	/** What someone else would send instead: other details, still valid. */
+	another: Fields;
 }
 
 const requestPath = `/project/${PROJECT}/request`;
@@ -139,6 +142,7 @@ const FORMS: CountedForm[] = [
 				requestAction({ request: urlencoded(requestPath, fields), params: { id: PROJECT }, context: {} }),
 			),
 		invalid: { email: "not-an-address" },
+		another: { email: "someone-else@example.com" },
 	},
 	{
 		name: "registration",
@@ -149,6 +153,7 @@ const FORMS: CountedForm[] = [
 		post: (fields) =>
 			settle(() => registerAction({ request: urlencoded("/register", fields), params: {}, context: {} })),
 		invalid: { phone: "12345" },
+		another: { email: "someone-else@example.com" },
 	},
 	{
 		name: "admin: add project",
@@ -166,6 +171,7 @@ const FORMS: CountedForm[] = [
 				}),
 			),
 		invalid: { name: "" },
+		another: { name: "Walnut Bench" },
 	},
 	{
 		name: "admin: add artist",
@@ -187,6 +193,7 @@ const FORMS: CountedForm[] = [
 				artistsAction({ request: multipart("/admin/artists?new", fields, admin), params: {}, context: {} }),
 			),
 		invalid: { name: "" },
+		another: { name: "Ida Brand" },
 	},
 	{
 		name: "admin: add slide",
@@ -208,6 +215,7 @@ const FORMS: CountedForm[] = [
 				sliderAction({ request: multipart("/admin/slider?new", fields, admin), params: {}, context: {} }),
 			),
 		invalid: { titleEn: "", titleRu: "" },
+		another: { titleEn: "Winter objects" },
 	},
 	{
 		name: "admin: add user",
@@ -225,6 +233,7 @@ const FORMS: CountedForm[] = [
 				usersAction({ request: urlencoded("/admin/users?add", fields, admin), params: {}, context: {} }),
 			),
 		invalid: { email: "nope" },
+		another: { email: "someone-else@example.com" },
 	},
 ];
 
@@ -273,6 +282,25 @@ describe.each(FORMS)("$name counts once", (form) => {
 		const afterBurst = await outboxCount();
 		await form.post({ ...single, ...uniqueFields(form) });
 		expect(afterBurst - mail).toBe((await outboxCount()) - afterBurst);
+	});
+
+	it("someone else's post with a used token is refused (403, a fresh token) and never gets the first answer", async () => {
+		const token = await formToken(form.path, form.cookie());
+		const first = await answerOf(await form.post({ ...(await form.body()), [FORM_TOKEN_FIELD]: token }));
+		expect(first.status).toBeLessThan(400);
+		const before = await count(form.table);
+		const mail = await outboxCount();
+		const other = { ...(await form.body()), ...form.another, [FORM_TOKEN_FIELD]: token };
+		const refused = await form.post(other);
+		expect(statusOf(refused)).toBe(403);
+		expect(formErrorsOf(refused)).toContain("common:formToken.used");
+		expect(await answerOf(refused)).not.toEqual(first);
+		expect(await count(form.table)).toBe(before);
+		expect(await outboxCount()).toBe(mail);
+		// Sent again with the fresh token that came back, it counts as the new post it is.
+		const again = await form.post({ ...other, [FORM_TOKEN_FIELD]: freshTokenOf(refused) });
+		expect(statusOf(again)).toBeLessThan(400);
+		expect(await count(form.table)).toBe(before + 1);
 	});
 
 	it("a post that fails validation leaves its token usable", async () => {
@@ -378,23 +406,26 @@ describe("purchase request specifics", () => {
 	});
 
 	it("the page's loader hands out a token that is private to the visitor", async () => {
-		const { headers } = await import("~/routes/project.$id_.request");
-		const made = new Headers(
-			headers({
-				parentHeaders: new Headers(),
-				loaderHeaders: new Headers(),
-				actionHeaders: new Headers(),
-				errorHeaders: undefined,
-			}),
-		);
-		expect(made.get("Cache-Control")).toBe("private, no-store");
-		expect(await formToken(requestPath)).not.toBe(await formToken(requestPath));
+		// Issuing a token marks the answer personal; the server then makes it private, no-store and keeps no
+		// shared copy (app/server/remix-handler.ts). The route itself says nothing about it.
+		const { personal, result } = await runInRequestScope(() => formToken(requestPath));
+		expect(personal).toBe(true);
+		expect(result).not.toBe(await formToken(requestPath));
+		const { personal: projectPage } = await runInRequestScope(async () => {
+			const { loader } = await import("~/routes/project.$id/route");
+			return loader({ request: getRequest(`/project/${PROJECT}`), params: { id: PROJECT }, context: {} });
+		});
+		expect(projectPage).toBe(false);
 	});
 });
 
 describe("the claim", () => {
 	it("lets one of two parallel writes with the same token through; the other writes nothing", async () => {
-		const token = { id: "parallel-claim-token-01", expiresAt: new Date(Date.now() + 60_000) };
+		const token = {
+			id: "parallel-claim-token-01",
+			expiresAt: new Date(Date.now() + 60_000),
+			post: "one post",
+		};
 		const claim = claimWith(token, (project: { name: string }) => ({
 			redirect: "/admin/projects",
 			toast: { type: "success" as const, title: project.name },

@@ -6,10 +6,12 @@
  */
 import type http from "node:http";
 import type { AddressInfo } from "node:net";
+import type { ServerBuild } from "@remix-run/node";
 import express from "express";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { getEnv } from "~/lib/env.server";
 import { PageCache, VARIANT_HEADER } from "~/lib/page-cache.server";
+import { runInRequestScope } from "~/lib/request-scope.server";
 import { deleteProject, getProjectById } from "~/models/projects.server";
 import { createPurchaseRequest } from "~/models/purchase-requests.server";
 import { createSession } from "~/models/sessions.server";
@@ -43,13 +45,27 @@ async function renderPage(): Promise<Response> {
 	});
 }
 
+/** The stand-in's routes: one shared page at `/` (a route opts in to the page cache: app/lib/page-cache-policy.ts). */
+const build = {
+	routes: {
+		root: { id: "root", path: "", module: {} },
+		"routes/_index": {
+			id: "routes/_index",
+			parentId: "root",
+			index: true,
+			module: { handle: { pageCache: { shared: true } } },
+		},
+	},
+	entry: { module: { runInRequestScope } },
+} as unknown as ServerBuild;
+
 beforeEach(async () => {
 	renders = 0;
 	site = await openSiteState(getEnv());
 	const pageCache = new PageCache({ maxEntries: 50, maxBytes: 1024 * 1024, ttlMs: 60_000 });
 	const app = express();
 	app.use(readableRequest);
-	app.all("*", remixHandler({ handleRemix: renderPage, site, pageCache }));
+	app.all("*", remixHandler({ build, handleRemix: renderPage, site, pageCache }));
 	server = app.listen(0);
 	await new Promise((resolve) => server.once("listening", resolve));
 	origin = `http://localhost:${(server.address() as AddressInfo).port}`;

@@ -8,7 +8,7 @@ import { action as requestAction } from "~/routes/project.$id_.request";
 import { action as registerAction } from "~/routes/register/route";
 import { startSession } from "~/services/auth.server";
 import { withFormToken } from "../support/form-tokens";
-import { cookiesFrom, formRequest, getRequest, settle, statusOf } from "../support/requests";
+import { formRequest, getRequest, settle, statusOf } from "../support/requests";
 
 const PROJECT = "terra-modular-sofa";
 
@@ -147,8 +147,9 @@ describe("purchase requests", () => {
 			context: {},
 		});
 		expect(statusOf(registered)).toBe(200);
-		// Registration signs nobody in; the attacker signs in with the password they chose, never verifying.
-		const signedIn = (await loginAction({
+		// Registration signs nobody in, and the account cannot sign in before its address is confirmed
+		// (tests/security/verification-hijack.test.ts): the password the attacker chose answers 401.
+		const signedIn = await loginAction({
 			request: formRequest(
 				"/login",
 				{ username: "victim@corp.example", password: "attacker-password" },
@@ -156,9 +157,15 @@ describe("purchase requests", () => {
 			),
 			params: {},
 			context: {},
-		})) as Response;
-		expect(signedIn.status).toBe(302);
-		expect(await myOrders(cookiesFrom(signedIn))).toEqual([]);
+		});
+		expect(statusOf(signedIn)).toBe(401);
+		// Even a session of that account (however had) shows nothing of the victim's.
+		const account = await db
+			.selectFrom("users")
+			.select("id")
+			.where("email", "=", "victim@corp.example")
+			.executeTakeFirstOrThrow();
+		expect(await myOrders((await startSession(account.id)).split(";")[0] ?? "")).toEqual([]);
 	});
 
 	it("other people's orders: an anonymous request cannot be planted in a signed-up user's list", async () => {

@@ -105,3 +105,39 @@ test("malformed request: nonsense posted without JavaScript to the favourites, t
 	}
 	expect(await db.selectFrom("favourites").selectAll().execute()).toEqual([]);
 });
+
+test("unsupported methods: TRACE, OPTIONS, PROPFIND and friends get 405 with Allow, logged as warnings, never a 500", async () => {
+	const mark = site.output().length;
+	const methods = ["TRACE", "OPTIONS", "PROPFIND", "CONNECT", "PUT", "DELETE", "PATCH", "BREW"];
+	for (const method of methods) {
+		for (const path of ["/", "/login", "/resources/images/projects/a.jpg", "/favicon.svg"]) {
+			const target = method === "CONNECT" ? `localhost:${site.port}` : path;
+			const response = await rawRequest(site.port, [
+				`${method} ${target} HTTP/1.1`,
+				`Host: localhost:${site.port}`,
+			]);
+			if (method === "BREW" || method === "CONNECT") {
+				// Node's parser refuses what it does not know (400) or hands CONNECT to its own event: no app at all.
+				expect(
+					response.status === 0 || (response.status >= 400 && response.status < 500),
+					`${method} ${path}`,
+				).toBe(true);
+				continue;
+			}
+			expect(response.status, `${method} ${path}`).toBe(405);
+			expect(response.headers.allow, `${method} ${path}`).toBe("GET, HEAD, POST");
+			expect(response.headers["x-content-type-options"], `${method} ${path}`).toBe("nosniff");
+			expect(response.body, `${method} ${path}`).not.toMatch(/at \w+ \(|TypeError/);
+		}
+	}
+	const answered = 6 * 4;
+	// Each refusal's request line is written once its answer is done (a line of the previous test's may
+	// still come in between): wait for ours, then look for errors.
+	await expect
+		.poll(() => linesSince(mark).filter((line) => /"msg":"request".*"status":405/.test(line)).length)
+		.toBe(answered);
+	expect(linesSince(mark).filter((line) => line.includes('"level":"error"'))).toEqual([]);
+	const refusals = linesSince(mark).filter((line) => line.includes('"msg":"method not allowed"'));
+	expect(refusals.length).toBe(answered);
+	for (const line of refusals) expect(line).toContain('"level":"warn"');
+});

@@ -1,27 +1,15 @@
 /**
  * A production server with its images in an S3 bucket (docs/decisions/0025), s3rver on 127.0.0.1 playing
  * the bucket: set-up seeds the catalogue's pictures into the bucket, pages' images are served from it by the
- * app (the bucket never named to a visitor), keys that are not images' and paths that try to leave them get
- * 404, a hostile SVG uploaded into the bucket is served sandboxed, /healthz follows the store, and a
- * partial S3 configuration stops the server with the variable's name.
+ * app (the bucket never named to a visitor), and a partial S3 configuration stops the server with the
+ * variable's name. Proofs about starting, so processes; what the site does with a bucket over HTTP (other
+ * objects, paths out of it, hostile SVGs, /healthz) is s3-images.test.ts.
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import { PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { expect, test } from "@playwright/test";
 import { type LocalS3, startLocalS3 } from "../support/s3rver";
-import {
-	ADMIN,
-	BUILD_DIR,
-	postSlide,
-	prepareSite,
-	runSetup,
-	type Site,
-	securityPort,
-	signIn,
-	startSite,
-} from "./site";
-import { SVG_ATTACKS, svgDangers } from "./svg-attacks";
+import { BUILD_DIR, prepareSite, runSetup, type Site, securityPort, startSite } from "./site";
 
 const BUCKET = "forma-images";
 let s3: LocalS3;
@@ -31,6 +19,8 @@ test.describe.configure({ mode: "serial" });
 test.setTimeout(120_000);
 
 test.beforeAll(async () => {
+	// Set-up seeds the whole catalogue into the bucket: on a busy 2-core machine that took over a minute.
+	test.setTimeout(180_000);
 	// In a process of its own: set-up (spawnSync) holds this one while it seeds the bucket.
 	s3 = await startLocalS3([BUCKET], { ownProcess: true });
 	// A site of its own, seeded anew: the e2e template's pictures are on disk, not in this bucket.
@@ -54,71 +44,18 @@ test("images in a bucket: the seeded pages' pictures come from it through the ap
 	for (const key of keys.slice(0, 6)) {
 		const response = await fetch(`${site.origin}/resources/images/${key}`, { redirect: "manual" });
 		expect(response.status, key).toBe(200);
-		expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+		// A piece's pictures are kept a day (it may go back to draft), the others a year (docs/decisions/0025).
+		expect(response.headers.get("cache-control")).toBe(
+			/^(projects|gallery)\//.test(key ?? "")
+				? "public, max-age=86400"
+				: "public, max-age=31536000, immutable",
+		);
 		expect(response.headers.get("content-type")).toMatch(/^image\/(jpeg|webp|svg\+xml)$/);
 		expect(response.headers.get("location")).toBeNull();
 		expect((await response.arrayBuffer()).byteLength).toBeGreaterThan(0);
 	}
 	// Nothing of it is on the server's disk.
 	expect(fs.existsSync(site.uploadsDir)).toBe(false);
-});
-
-test("a bucket's other objects and paths that try to leave the images are not served", async () => {
-	// An object that is not an image, planted in the bucket by someone else.
-	const client = new S3Client({ ...s3.config(BUCKET), requestChecksumCalculation: "WHEN_REQUIRED" });
-	await client.send(new PutObjectCommand({ Bucket: BUCKET, Key: "projects/notes.txt", Body: "secret" }));
-	await client.send(new PutObjectCommand({ Bucket: BUCKET, Key: ".env.jpg", Body: "secret" }));
-	client.destroy();
-	for (const attempt of [
-		"projects/notes.txt",
-		".env.jpg",
-		"projects/..%2F.env.jpg",
-		"..%2F..%2Fforma-images%2F.env.jpg",
-		"projects%2F..%2F.env.jpg",
-		"projects/missing.jpg",
-		"%2Fprojects%2Fnotes.txt",
-	]) {
-		const response = await fetch(`${site.origin}/resources/images/${attempt}`, { redirect: "manual" });
-		expect(response.status, attempt).toBe(404);
-		expect(await response.text(), attempt).not.toContain("secret");
-	}
-});
-
-test("a hostile SVG uploaded into the bucket is stored clean and served sandboxed", async () => {
-	const cookie = await signIn(site.origin, ADMIN.username, ADMIN.password);
-	const attack = SVG_ATTACKS[0];
-	if (!attack) throw new Error("no SVG attack to try");
-	const upload = await postSlide(site, cookie, {
-		title: "bucket attack",
-		image: new File([attack.svg], "drawing.svg", { type: "image/svg+xml" }),
-	});
-	expect(upload.status).toBe(302);
-	const [slide] = site.query<{ image_url: string }>(
-		"SELECT image_url FROM hero_slides WHERE title_en = ?",
-		"bucket attack",
-	);
-	expect(slide?.image_url).toMatch(/^slides\/[0-9a-f]+\.svg$/);
-	const served = await fetch(`${site.origin}/resources/images/${slide?.image_url}`);
-	expect(served.status).toBe(200);
-	expect(served.headers.get("content-type")).toBe("image/svg+xml");
-	expect(served.headers.get("content-security-policy")).toBe(
-		"default-src 'none'; style-src 'unsafe-inline'; sandbox",
-	);
-	expect(served.headers.get("x-content-type-options")).toBe("nosniff");
-	expect(svgDangers(await served.text())).toEqual([]);
-});
-
-test("/healthz follows the bucket: 503 while the store is down, 200 once it is back", async () => {
-	const health = async () => {
-		const response = await fetch(`${site.origin}/healthz`);
-		return { status: response.status, ...((await response.json()) as Record<string, boolean>) };
-	};
-	expect(await health()).toEqual({ status: 200, ok: true, database: true, uploads: true });
-	const { port, directory } = s3;
-	await s3.stop({ keepData: true });
-	expect(await health()).toEqual({ status: 503, ok: false, database: true, uploads: false });
-	s3 = await startLocalS3([BUCKET], { port, directory, ownProcess: true });
-	await expect.poll(async () => (await health()).status, { timeout: 10_000 }).toBe(200);
 });
 
 test("a partial S3 configuration stops the start with the missing variable's name", async () => {

@@ -1,8 +1,9 @@
 /**
- * What the attacker journeys share: a production server of their own, started from the build on a fresh
- * copy of the e2e template site (playwright.config.ts seeds it once), so an attack that changes site-wide
- * state (rate limits, maintenance, settings) never disturbs another spec. Each spec file picks its own
- * port offset (see README, "Tests"), so files can run in parallel.
+ * For the security proofs that need a real process (the Playwright specs here: refusing to start, kill -9, a
+ * browser): a production server of their own, started from the build on a fresh copy of the e2e template
+ * site (playwright.config.ts seeds it once). Each spec file picks its own port offset, so files can run in
+ * parallel. The HTTP-level proofs (*.test.ts) serve the app in their own process instead
+ * (tests/support/http-site.ts) and share only the HTTP helpers at the end of this file.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";

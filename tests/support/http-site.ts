@@ -30,7 +30,8 @@ export const ADMIN = {
 	email: "curator@forma.gallery",
 };
 
-export const SESSION_SECRET = "http-tests-only-secret-http-tests-only-secret";
+/** The integration project's secret (vitest.config.ts): the test's own modules sign with it too. */
+export const SESSION_SECRET = process.env.SESSION_SECRET ?? "http-tests-only-secret-http-tests-only-secret";
 
 interface BuildEntry {
 	createApp: typeof createApp;
@@ -47,6 +48,12 @@ export interface HttpSite {
 	output(): string;
 	/** Forgets every stored page (the file's database is put back before each test; the copies must go too). */
 	clearPageCache(): void;
+	/**
+	 * Resolves once the site has taken in every change committed before the call (its maintenance mode and
+	 * content version): at once on SQLite, where it reads them after each commit; on Postgres once it has
+	 * heard the change notifications. Call it after writing to the database behind the site's back.
+	 */
+	caughtUp(): Promise<void>;
 	/** Stops the site and serves the same database again as a new instance, with `changes` to its environment. */
 	restart(changes?: Record<string, string | undefined>): Promise<void>;
 	stop(): Promise<void>;
@@ -81,6 +88,8 @@ async function putBackAdministrator(): Promise<void> {
 beforeEach(async () => {
 	if (running.size === 0) return;
 	await putBackAdministrator();
+	// The database was put back behind the sites' backs (on Postgres they hear of it a moment later).
+	for (const site of running) await site.caughtUp();
 	for (const site of running) site.clearPageCache();
 });
 afterAll(async () => {
@@ -142,6 +151,7 @@ export async function startHttpSite(extraEnv: Record<string, string | undefined>
 		});
 		current = { server, close: siteApp.close };
 		site.clearPageCache = () => siteApp.pageCache.clear();
+		site.caughtUp = () => siteApp.site.caughtUp();
 	};
 
 	const shutdown = async () => {
@@ -163,6 +173,7 @@ export async function startHttpSite(extraEnv: Record<string, string | undefined>
 		env,
 		output: () => (fs.existsSync(logFile) ? fs.readFileSync(logFile, "utf8") : ""),
 		clearPageCache: () => {},
+		caughtUp: async () => {},
 		async restart(changes = {}) {
 			await shutdown();
 			for (const [name, value] of Object.entries(changes)) {

@@ -17,11 +17,14 @@ export function smtpDeliveryForEachTest() {
 		smtp = undefined;
 	});
 
-	/** Sends everything the outbox holds; returns the server with what it received. */
-	async function deliver(): Promise<TestSmtpServer> {
+	/**
+	 * Sends everything the outbox holds that is due (at `now`, when given: mail held back for later);
+	 * returns the server with what it received.
+	 */
+	async function deliver(options: { now?: () => Date } = {}): Promise<TestSmtpServer> {
 		smtp ??= await startSmtpServer();
 		transport ??= createSmtpTransport(smtp.url);
-		await deliverDueMail(transport);
+		await deliverDueMail(transport, options);
 		return smtp;
 	}
 

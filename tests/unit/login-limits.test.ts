@@ -107,4 +107,36 @@ describe("password-check cap", () => {
 		expect(await Promise.all(accepted)).toEqual(["done", "done", "done", "done", "done"]);
 		expect(most).toBe(2);
 	});
+
+	it("sign-in starvation: a crowd of other password checks neither refuses a sign-in nor makes it wait its turn", async () => {
+		const limit = createConcurrencyLimit(1);
+		const order: string[] = [];
+		const gates: Array<() => void> = [];
+		const task = (name: string) => () =>
+			new Promise<void>((resolve) => {
+				order.push(name);
+				gates.push(resolve);
+			});
+		// One check runs, 40 ordinary ones wait (the line an account's guesses made).
+		const crowd = Array.from({ length: 41 }, (_, i) => limit.run(task(`form-${i}`)));
+		// A form check that would wait behind 8 others is refused; a sign-in is not, and goes next.
+		await expect(limit.run(task("form-late"), { maxWaiting: 8 })).rejects.toBeInstanceOf(BusyError);
+		const signIn = limit.run(task("sign-in"), { first: true, maxWaiting: 16 });
+		gates.shift()?.();
+		await new Promise((resolve) => setImmediate(resolve));
+		expect(order.slice(0, 2)).toEqual(["form-0", "sign-in"]);
+		// Sign-ins count only each other: the 17th waiting sign-in is refused.
+		const signIns = Array.from({ length: 16 }, () =>
+			limit.run(task("another sign-in"), { first: true, maxWaiting: 16 }),
+		);
+		await expect(limit.run(task("one too many"), { first: true, maxWaiting: 16 })).rejects.toBeInstanceOf(
+			BusyError,
+		);
+		while (gates.length > 0) {
+			gates.shift()?.();
+			await new Promise((resolve) => setImmediate(resolve));
+		}
+		await Promise.all([signIn, ...signIns, ...crowd]);
+		expect(order.slice(2, 18).every((name) => name === "another sign-in")).toBe(true);
+	});
 });

@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { isOpenDuringMaintenance } from "~/lib/maintenance";
+import { routePath } from "~/lib/route-path";
+
+/** The gate compares the path as the router reads it (the server works it out once per request). */
+const isOpen = (pathname: string) => isOpenDuringMaintenance(routePath(pathname));
 
 describe("isOpenDuringMaintenance", () => {
 	it("keeps sign-in, sign-out, the password reset and the language and theme switches open, with or without .data", () => {
@@ -16,7 +20,14 @@ describe("isOpenDuringMaintenance", () => {
 			"/resources/theme",
 			"/resources/language.data",
 		]) {
-			expect(isOpenDuringMaintenance(path), path).toBe(true);
+			expect(isOpen(path), path).toBe(true);
+		}
+	});
+
+	it("reads the path as the router does: any letter case, %-encoding, trailing slashes", () => {
+		// Each of these is the sign-in page to Remix, so the gate treats it as one.
+		for (const path of ["/LOGIN", "/Login/", "/log%69n", "/LOGIN.data"]) {
+			expect(isOpen(path), path).toBe(true);
 		}
 	});
 
@@ -30,13 +41,14 @@ describe("isOpenDuringMaintenance", () => {
 			"/reset-password/extra",
 			"/forgot-passwords",
 			"//login",
-			"/log%69n",
+			"/login%2F",
 			"/resources/images/projects/a.jpg",
 			"/resources/favourites",
 			"/register",
+			"/Register",
 			"/account.data",
 		]) {
-			expect(isOpenDuringMaintenance(path), path).toBe(false);
+			expect(isOpen(path), path).toBe(false);
 		}
 	});
 });

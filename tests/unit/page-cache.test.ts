@@ -22,8 +22,9 @@ const headersWithNonce = (nonce: string) =>
 /** A page cookie as the site sets it (createCookie: base64 of the JSON string, URL-encoded). */
 const cookie = (name: string, value: string) =>
 	`${name}=${encodeURIComponent(Buffer.from(JSON.stringify(value)).toString("base64"))}`;
-const slotOf = (cookieHeader: string | undefined, url = "http://shop/art") =>
-	pageCacheSlot({ method: "GET", url, cookieHeader });
+/** A request for a page its route shares, at that page's canonical address (app/server/page-routes.ts). */
+const slotOf = (cookieHeader: string | undefined, canonical = "/art") =>
+	pageCacheSlot({ method: "GET", page: { canonical }, cookieHeader });
 
 describe("pageCacheSlot", () => {
 	it("shares pages between anonymous visitors whom the app renders the same page", () => {
@@ -34,9 +35,9 @@ describe("pageCacheSlot", () => {
 		const russianDark = slotOf(`${cookie("lng", "ru")}; ${cookie("theme", "dark")}`);
 		expect(russianDark?.variant).toBe("ru dark");
 		expect(russianDark?.key).not.toBe(anonymous?.key);
-		expect(slotOf(undefined, "http://shop/art?page=2")?.key).not.toBe(anonymous?.key);
+		expect(slotOf(undefined, "/art?page=2")?.key).not.toBe(anonymous?.key);
 		// `?lng=` wins over the cookie, as in the app.
-		expect(slotOf(cookie("lng", "en"), "http://shop/art?lng=ru")?.variant).toBe("ru light");
+		expect(slotOf(cookie("lng", "en"), "/art?lng=ru")?.variant).toBe("ru light");
 	});
 
 	it("cache poisoning: a repeated page cookie (lng=<ru>; theme=<dark>; lng=; theme=) skips the cache", () => {
@@ -58,26 +59,26 @@ describe("pageCacheSlot", () => {
 		]) {
 			expect(slotOf(header), header).toBeNull();
 		}
-		for (const url of [
-			"http://shop/art?lng=RU",
-			"http://shop/art?lng=ru-RU",
-			"http://shop/art?lng=ru&lng=en",
-		]) {
+		for (const url of ["/art?lng=RU", "/art?lng=ru-RU", "/art?lng=en&lng=ru"]) {
 			expect(slotOf(undefined, url), url).toBeNull();
 		}
 	});
 
-	it("never caches personal requests: sessions, toasts, writes, private paths", () => {
+	it("never caches personal requests: sessions, toasts, writes, pages their routes do not share", () => {
+		const art = { canonical: "/art" };
 		const cases = [
-			{ method: "GET", url: "http://shop/art", cookieHeader: "forma_session=abc" },
-			{ method: "GET", url: "http://shop/art", cookieHeader: `${cookie("lng", "en")}; forma_toast=xyz` },
-			{ method: "POST", url: "http://shop/art", cookieHeader: undefined },
-			{ method: "GET", url: "http://shop/admin/projects", cookieHeader: undefined },
-			{ method: "GET", url: "http://shop/account.data", cookieHeader: undefined },
-			{ method: "GET", url: "http://shop/login", cookieHeader: undefined },
-			{ method: "GET", url: "http://shop/resources/images/projects/a.jpg", cookieHeader: undefined },
+			{ method: "GET", page: art, cookieHeader: "forma_session=abc" },
+			{ method: "GET", page: art, cookieHeader: `${cookie("lng", "en")}; forma_toast=xyz` },
+			{ method: "POST", page: art, cookieHeader: undefined },
+			{ method: "DELETE", page: art, cookieHeader: undefined },
+			// /admin, /account, /login, /register …: their routes do not opt in (page-routes.test.ts).
+			{ method: "GET", page: null, cookieHeader: undefined },
 		];
 		for (const request of cases) expect(pageCacheSlot(request), JSON.stringify(request)).toBeNull();
+		// A HEAD reads the same copy as the GET.
+		expect(pageCacheSlot({ method: "HEAD", page: art, cookieHeader: undefined })?.key).toBe(
+			slotOf(undefined)?.key,
+		);
 	});
 });
 
@@ -177,11 +178,30 @@ describe("PageCache", () => {
 		expect(cache.get("k", 1)).toBeUndefined();
 	});
 
-	it("serves the copy in the encoding the request accepts, with its length and encoding", async () => {
+	it("stores a page as plain text, and compresses it only once it is asked for again, off the request", async () => {
 		const cache = new PageCache(options);
 		await cache.set("k", 1, 200, headersWithNonce("n1"), page("n1"));
+		// A one-off page (a random address) costs no compression at all.
+		await cache.settled();
+		expect(cache.get("k", 1)?.bodies.br).toBeUndefined();
+		// Asked for again: served as it is now (plain text, compressed live by the server)…
+		const second = cachedResponse(stored(cache), { acceptEncoding: "br, gzip", ifNoneMatch: undefined });
+		expect(second.compressLive).toBe(true);
+		expect(second.body?.toString()).toContain("<p>Catalogue</p>");
+		// …and compressed in the background for the visits after it.
+		await cache.settled();
+		expect(stored(cache).bodies.br).toBeDefined();
+		expect(stored(cache).bodies.gzip).toBeDefined();
+	});
+
+	it("serves a popular copy in the encoding the request accepts, with its length and encoding", async () => {
+		const cache = new PageCache(options);
+		await cache.set("k", 1, 200, headersWithNonce("n1"), page("n1"));
+		cache.get("k", 1);
+		await cache.settled();
 		const entry = stored(cache);
 		const plain = cachedResponse(entry, { acceptEncoding: undefined, ifNoneMatch: undefined });
+		expect(plain.compressLive).toBe(false);
 		expect(headerOf(plain.headers, "Content-Encoding")).toBeUndefined();
 		expect(plain.body?.toString()).toBe(
 			"<html><script>boot()</script><p>Catalogue</p><script></script></html>",
@@ -246,26 +266,42 @@ describe("PageCache", () => {
 		expect(cache.get("k", 2)).toBeUndefined();
 	});
 
-	it("keeps its bodies (all encodings) within maxBytes, and no page bigger than a tenth of it", async () => {
-		// Random text: compression barely shrinks it, so each copy costs about 2.5 times its length.
+	it("keeps its bodies within maxBytes, and no page bigger than a tenth of it", async () => {
+		// Random text: compression barely shrinks it.
 		const body = (bytes: number) => randomBytes(bytes).toString("base64").slice(0, bytes);
 		const cache = new PageCache({ maxEntries: 100, maxBytes: 30_000, ttlMs: 60_000 });
 		const headers = new Headers({ "Content-Type": "text/html" });
-		await cache.set("big", 1, 200, headers, body(1500));
+		await cache.set("big", 1, 200, headers, body(3500));
 		expect(cache.get("big", 1)).toBeUndefined();
+		// Pages seen once share a quarter of the room.
 		for (let index = 0; index < 11; index++) await cache.set(`p${index}`, 1, 200, headers, body(1150));
 		expect(cache.size).toBeLessThan(11);
 		expect(cache.get("p0", 1)).toBeUndefined();
 		expect(cache.get("p10", 1)).toBeDefined();
 	});
 
-	it("keeps the most recently used pages within its limits", async () => {
+	it("cache flooding: one-off pages push out only each other, never a page asked for again", async () => {
 		const cache = new PageCache(options);
-		await cache.set("a", 1, 200, headersWithNonce("n"), page("n"));
-		await cache.set("b", 1, 200, headersWithNonce("n"), page("n"));
+		await cache.set("home", 1, 200, headersWithNonce("n"), page("n"));
+		expect(cache.get("home", 1)).toBeDefined();
+		for (let index = 0; index < 50; index++) {
+			await cache.set(`random-${index}`, 1, 200, headersWithNonce("n"), page("n"));
+		}
+		expect(cache.get("home", 1)).toBeDefined();
+		expect(cache.get("random-48", 1)).toBeUndefined();
+		expect(cache.get("random-49", 1)).toBeDefined();
+		expect(cache.size).toBeLessThanOrEqual(options.maxEntries + 1);
+	});
+
+	it("keeps the most recently used popular pages within its limits", async () => {
+		const cache = new PageCache(options);
+		for (const key of ["a", "b"]) {
+			await cache.set(key, 1, 200, headersWithNonce("n"), page("n"));
+			cache.get(key, 1);
+		}
 		cache.get("a", 1);
 		await cache.set("c", 1, 200, headersWithNonce("n"), page("n"));
-		expect(cache.size).toBe(2);
+		cache.get("c", 1);
 		expect(cache.get("b", 1)).toBeUndefined();
 		expect(cache.get("a", 1)).toBeDefined();
 		expect(cache.get("c", 1)).toBeDefined();

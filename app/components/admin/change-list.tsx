@@ -116,6 +116,8 @@ function readValue(kind: ReturnType<typeof fieldKind>, value: ActivityValue, t: 
 			return t(`users.statuses.${text}`, { defaultValue: text });
 		case "requestStatus":
 			return t(`status.${text}`, { ns: "account", defaultValue: text });
+		case "mailStatus":
+			return t(`mail.statuses.${text}`, { defaultValue: text });
 		default:
 			return shorten(text);
 	}

@@ -31,7 +31,7 @@ export function fullSizeUrl(picture: GalleryImage): string {
 export const GALLERY_AUTOPLAY_DELAY_MS = 4000;
 /**
  * Embla's `duration` is not in milliseconds (it drives a spring); 22 settles a one-slide move in about
- * 0.6 s, the transition time the spec asks for.
+ * 0.6 s, the product's transition time (decision 0028).
  */
 const GALLERY_SCROLL_DURATION = 22;
 const MAIN_SIZES = "(min-width: 1024px) 56vw, 100vw";
@@ -125,7 +125,7 @@ export function ProjectGallery({ images, label }: { images: GalleryImage[]; labe
 		<section
 			aria-roledescription="carousel"
 			aria-label={t("gallery.label", { name: label })}
-			// Focusable so that the arrow keys can move the slides (spec: keyboard when the gallery has focus).
+			// Focusable so that the arrow keys can move the slides (decision 0028: the keyboard when the gallery has focus).
 			tabIndex={interactive ? 0 : undefined}
 			onKeyDown={interactive ? onKeyDown : undefined}
 			className="rounded-2xl"

@@ -20,7 +20,7 @@ export interface HeroSlideView {
 	image: StoredImage | null;
 }
 
-/** Spec §9: autoplay every 6000 ms, transitions of 1500 ms. */
+/** Autoplay every 6000 ms, transitions of 1500 ms (decision 0028). */
 export const SLIDER_AUTOPLAY_MS = 6000;
 export const SLIDER_TRANSITION_MS = 1500;
 /**
@@ -97,7 +97,7 @@ export function HeroSlider({ slides }: { slides: HeroSlideView[] }) {
 		else autoplay?.stop();
 	}, [emblaApi, autoplay, shouldPlay]);
 
-	/** Spec §4: a change asked for while a transition runs is ignored. */
+	/** A change asked for while a transition runs is ignored (decision 0028). */
 	const goTo = useCallback(
 		(index: number) => {
 			if (!emblaApi || animatingRef.current) return;

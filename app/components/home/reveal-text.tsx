@@ -18,7 +18,7 @@ interface RevealTextProps {
 }
 
 /**
- * Text revealed character by character, 0.03 s apart (spec §9; the step lives in home.css). The reveal is
+ * Text revealed character by character, 0.03 s apart (decision 0028; the step lives in home.css). The reveal is
  * a CSS animation rather than motion's: `m` + `domAnimation` would add ≈30 kB gzipped and push the page
  * past its 150 kB script budget, while keyframes cost nothing, play in the server HTML without JavaScript
  * and always end visible. Reduced motion turns them off in the stylesheet. Screen readers get the whole

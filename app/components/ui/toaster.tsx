@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, useEffect, useState } from "react";
+import { ReadySuspense } from "~/lib/page-ready";
 import type { Toast } from "~/lib/toast";
 import { useTranslation } from "~/lib/translations";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -36,9 +37,9 @@ export function Toaster({ toast }: { toast: Toast | null }) {
 		>
 			<div aria-live="polite" role="status" className="w-full max-w-md">
 				{visible ? (
-					<Suspense fallback={null}>
+					<ReadySuspense fallback={null}>
 						<ToastCard toast={visible} onClose={hydrated ? () => setVisible(null) : undefined} />
-					</Suspense>
+					</ReadySuspense>
 				) : null}
 			</div>
 		</section>

@@ -3,8 +3,10 @@ import { useLoaderData } from "@remix-run/react";
 import { CategoryBanner } from "~/components/catalog/category-banner";
 import { CategoryProjects } from "~/components/catalog/category-projects";
 import { DesignTypeChips } from "~/components/catalog/design-type-chips";
+import { SITE_CATEGORIES } from "~/lib/categories";
 import { deferred } from "~/lib/deferred";
 import type { I18nHandle } from "~/lib/i18n";
+import type { PageCacheHandle } from "~/lib/page-cache-policy";
 import { rootMetaData, seoMeta } from "~/lib/seo";
 import { loadCategory } from "./category-data.server";
 
@@ -17,7 +19,15 @@ const ArtCollections = deferred(() =>
 );
 
 /** The texts this page shows besides `common` (app/lib/i18n.ts pageNamespaces). */
-export const handle = { i18n: ["catalog"] } satisfies I18nHandle;
+export const handle = {
+	i18n: ["catalog"],
+	pageCache: {
+		shared: true,
+		query: ["type"],
+		params: { category: SITE_CATEGORIES },
+		notFound: { path: "/not-found" },
+	},
+} satisfies I18nHandle & PageCacheHandle;
 
 /**
  * /branding, /design, /art and /creative. Any other single-segment path that no static route claims

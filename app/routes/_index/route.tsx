@@ -4,11 +4,12 @@ import { HomeHero } from "~/components/home/home-hero";
 import { deferred } from "~/lib/deferred";
 import type { I18nHandle } from "~/lib/i18n";
 import { imageUrl } from "~/lib/images";
+import type { PageCacheHandle } from "~/lib/page-cache-policy";
 import { rootMetaData, seoMeta } from "~/lib/seo";
 import { loadHome } from "./home-data.server";
 
 /** The texts this page shows besides `common` (app/lib/i18n.ts pageNamespaces). */
-export const handle = { i18n: ["home"] } satisfies I18nHandle;
+export const handle = { i18n: ["home"], pageCache: { shared: true } } satisfies I18nHandle & PageCacheHandle;
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 	const { language, origin } = rootMetaData(matches);

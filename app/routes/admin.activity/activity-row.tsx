@@ -14,10 +14,13 @@ const wrap = "[overflow-wrap:break-word]";
 /** One change: when, who, what (linked while it exists) and its fields before → after. */
 export function ActivityRow({ entry }: { entry: ActivityListEntry }) {
 	const { t, i18n } = useTranslation("admin");
+	// A CSV export is about the list, not one request.
 	const label =
-		entry.entity === "request"
-			? t("activity.requestLabel", { id: entry.entityId, name: entry.label })
-			: entry.label;
+		entry.action === "exported"
+			? t("activity.requestsExport")
+			: entry.entity === "request"
+				? t("activity.requestLabel", { id: entry.entityId, name: entry.label })
+				: entry.label;
 	const kind = t(`activity.entities.${entry.entity}`);
 	// New and deleted things list every value they had: folded away, so the table stays readable.
 	const wholeRecord = entry.action === "created" || entry.action === "deleted";

@@ -44,6 +44,8 @@ function targetHref(entity: ActivityEntity, findBy: string): string {
 			return `/admin/requests?q=${encoded}`;
 		case "settings":
 			return "/admin/settings";
+		case "mail":
+			return `/admin/mail/${encoded}`;
 		case "synonym":
 			return `/admin/search?edit=${encoded}`;
 	}

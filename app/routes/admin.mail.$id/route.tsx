@@ -42,10 +42,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /** "Send again": a failed message goes back in the queue (only a failed one: a waiting one is queued already). */
 export async function action({ request, params }: ActionFunctionArgs) {
-	await requireAdmin(request);
+	const admin = await requireAdmin(request);
 	const id = messageIdOf(params);
 	const path = id ? `${MAIL_PATH}/${id}` : MAIL_PATH;
-	if (!id || !(await requeueFailedMail(id))) {
+	if (!id || !(await requeueFailedMail(id, admin))) {
 		throw await redirectWithToast(path, { type: "error", title: "admin:mail.notFailed" });
 	}
 	mailQueued();
@@ -58,7 +58,9 @@ export default function AdminMailMessage() {
 	// What caused the message, in words where we know the kind ("purchase_request:12"), else as stored.
 	const referenceText = (reference: string) => {
 		const request = /^purchase_request:(\d+)$/.exec(reference);
-		return request ? t("mail.referenceRequest", { id: request[1] }) : reference;
+		if (request) return t("mail.referenceRequest", { id: request[1] });
+		const digest = /^purchase_requests_from:(\d+)$/.exec(reference);
+		return digest ? t("mail.referenceRequestsFrom", { id: digest[1] }) : reference;
 	};
 	const facts: Array<[string, React.ReactNode]> = [
 		[t("mail.to"), message.to_address],
@@ -77,6 +79,10 @@ export default function AdminMailMessage() {
 			? [[t("mail.reference"), referenceText(message.reference)] as [string, string]]
 			: []),
 		[t("mail.status"), <MailStatus key="status" message={message} delivery={delivery} />],
+		// The outbox holds no working link: the sender adds the secret as the message leaves (decision 0017).
+		...(message.email_token_id === null
+			? []
+			: [[t("mail.oneTimeLink"), t("mail.oneTimeLinkText")] as [string, string]]),
 	];
 	return (
 		<div>

@@ -7,7 +7,7 @@ export const SLIDER_PATH = "/admin/slider";
 const TEXT_FIELDS = ["titleEn", "titleRu", "subtitleEn", "subtitleRu"] as const;
 
 /**
- * The add/edit form (spec: title and subtitle required and trimmed, a new slide needs an image). Both
+ * The add/edit form (decision 0028: title and subtitle required and trimmed, a new slide needs an image). Both
  * languages are edited together; every text is required so the home page never shows a half-translated
  * slide. Checked in the browser too (conform), and always on the server.
  */

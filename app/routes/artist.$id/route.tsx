@@ -6,12 +6,14 @@ import { ProjectCard } from "~/components/project-card";
 import { ResponsiveImage } from "~/components/responsive-image";
 import type { I18nHandle } from "~/lib/i18n";
 import { imageUrl } from "~/lib/images";
+import type { PageCacheHandle } from "~/lib/page-cache-policy";
 import { absoluteUrl, localizedUrl, rootMetaData, seoMeta } from "~/lib/seo";
 import { useTranslation } from "~/lib/translations";
 import { loadArtistPage } from "./artist-data.server";
 
 /** The texts this page shows besides `common` (app/lib/i18n.ts pageNamespaces). */
-export const handle = { i18n: ["artists"] } satisfies I18nHandle;
+export const handle = { i18n: ["artists"], pageCache: { shared: true } } satisfies I18nHandle &
+	PageCacheHandle;
 
 const PORTRAIT_SIZES = "(min-width: 1024px) 42vw, 92vw";
 

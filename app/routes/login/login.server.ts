@@ -50,8 +50,14 @@ export async function logIn(request: Request) {
 		if (!(error instanceof LoginError)) throw error;
 		const retryAfter =
 			error.retryAfterSeconds > 0 ? { "Retry-After": String(error.retryAfterSeconds) } : undefined;
+		// A wrong password, an unknown account and an account that waits for its confirmation all answer
+		// alike: the hint says what a new account needs, to everyone (docs/decisions/0017).
+		const messages =
+			error.code === "invalidCredentials"
+				? ["login.errors.invalidCredentials", "login.errors.unconfirmedHint"]
+				: [`login.errors.${error.code}`];
 		return data(
-			{ result: submission.reply({ formErrors: [`login.errors.${error.code}`] }) },
+			{ result: submission.reply({ formErrors: messages }) },
 			{ status: STATUS_BY_ERROR[error.code], headers: retryAfter },
 		);
 	}

@@ -8,13 +8,15 @@ import { deferred } from "~/lib/deferred";
 import { hasPrice } from "~/lib/format";
 import type { I18nHandle } from "~/lib/i18n";
 import { DEFAULT_PROJECT_IMAGE, imageUrl } from "~/lib/images";
+import type { PageCacheHandle } from "~/lib/page-cache-policy";
 import { purchaseMode } from "~/lib/purchase-mode";
 import { absoluteUrl, rootMetaData, seoMeta } from "~/lib/seo";
 import { useTranslation } from "~/lib/translations";
 import { loadProjectPage } from "./project-data.server";
 
 /** The texts this page shows besides `common` (app/lib/i18n.ts pageNamespaces). */
-export const handle = { i18n: ["catalog"] } satisfies I18nHandle;
+export const handle = { i18n: ["catalog"], pageCache: { shared: true } } satisfies I18nHandle &
+	PageCacheHandle;
 
 const SCHEMA_AVAILABILITY: Record<ProjectAvailability, string> = {
 	available: "https://schema.org/InStock",

@@ -3,6 +3,7 @@ import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { ProjectCard } from "~/components/project-card";
 import { deferred } from "~/lib/deferred";
 import type { I18nHandle } from "~/lib/i18n";
+import type { PageCacheHandle } from "~/lib/page-cache-policy";
 import { rootMetaData, seoMeta } from "~/lib/seo";
 import { cx } from "~/lib/site";
 import { useTranslation } from "~/lib/translations";
@@ -10,7 +11,11 @@ import { loadShop } from "./shop-data.server";
 import { defaultSortFor, FILTERS_DISCLOSURE_ID, type ShopQuery, shopHref } from "./shop-href";
 
 /** The texts this page shows besides `common` (app/lib/i18n.ts pageNamespaces). */
-export const handle = { i18n: ["shop"] } satisfies I18nHandle;
+export const handle = {
+	i18n: ["shop"],
+	// What parseShopQuery reads (shop-data.server.ts).
+	pageCache: { shared: true, query: ["category", "designer", "q", "sort", "page"] },
+} satisfies I18nHandle & PageCacheHandle;
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 	seoMeta({

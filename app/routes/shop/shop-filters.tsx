@@ -12,7 +12,6 @@ import { ChevronDownIcon } from "~/components/icons";
 import { SearchField } from "~/components/search/search-field";
 import { PROJECT_CATEGORIES } from "~/lib/categories";
 import { useTranslation } from "~/lib/translations";
-import { useHydrated } from "~/lib/use-hydrated";
 import {
 	defaultSortFor,
 	FILTERS_DISCLOSURE_ID,
@@ -39,8 +38,7 @@ function useUrlValue<Field extends HTMLInputElement | HTMLSelectElement>(value: 
 
 /**
  * A plain GET form, so filtering works without JavaScript (Apply submits it). With JavaScript, a select
- * submits as soon as it changes, the scroll position stays put and empty fields stay out of the URL
- * (`data-enhanced` tells tests and styles that this is on).
+ * submits as soon as it changes, the scroll position stays put and empty fields stay out of the URL.
  */
 export function ShopFilters({
 	query,
@@ -53,7 +51,6 @@ export function ShopFilters({
 }) {
 	const { t } = useTranslation("shop");
 	const submit = useSubmit();
-	const hydrated = useHydrated();
 	const textField = useUrlValue<HTMLInputElement>(query.q);
 	const categoryField = useUrlValue<HTMLSelectElement>(query.category);
 	const designerField = useUrlValue<HTMLSelectElement>(query.designer);
@@ -88,7 +85,6 @@ export function ShopFilters({
 			role="search"
 			aria-label={t("filters.label")}
 			preventScrollReset
-			data-enhanced={hydrated || undefined}
 			onSubmit={(event: FormEvent<HTMLFormElement>) => {
 				event.preventDefault();
 				submitForm(event.currentTarget);

@@ -1,19 +1,17 @@
-import { expect, test } from "@playwright/test";
-import { type Site, securityPort, startSite } from "./site";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { type HttpSite, startHttpSite } from "../support/http-site";
 
 /**
  * Page-cache poisoning (pen test, finding 4): the cache must never hand one visitor's language or theme to
  * everyone else. The server keys a copy on what the app resolves and skips the cache for cookies it
  * cannot read the way the app does.
  */
-// One site for the file, so its tests share one worker (in order) rather than each worker starting it.
-test.describe.configure({ mode: "default" });
-let site: Site;
-test.beforeAll(async () => {
+let site: HttpSite;
+beforeAll(async () => {
 	// Request log lines (info) say whether a copy was served or stored.
-	site = await startSite(securityPort(18), { LOG_LEVEL: "info" });
+	site = await startHttpSite({ LOG_LEVEL: "info" });
 });
-test.afterAll(async () => {
+afterAll(async () => {
 	await site?.stop();
 });
 
@@ -44,9 +42,11 @@ test("cache poisoning: Cookie lng=<ru>; theme=<dark>; lng=; theme= leaves / Engl
 		expect(visitor.html).toContain('<html lang="en"');
 		expect(visitor.html).not.toContain('class="dark"');
 	}
-	// The log line comes a moment after the answer, through the server's stdout. A visitor who arrives
+	// The log line comes a moment after the answer, through the server's log. A visitor who arrives
 	// while the copy is still being compressed waits for it and gets it as "shared"; either is the copy.
-	await expect.poll(() => site.output()).toMatch(/"path":"\/","status":200[^\n]*"cache":"(hit|shared)"/);
+	await expect
+		.poll(() => site.output(), { timeout: 15_000 })
+		.toMatch(/"path":"\/","status":200[^\n]*"cache":"(hit|shared)"/);
 });
 
 test("cache poisoning: the page data (/_root.data) cannot be poisoned with a repeated language cookie", async () => {

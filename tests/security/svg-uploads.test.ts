@@ -3,22 +3,26 @@
  * svg-attacks.ts as a slide, and the stored file, fetched as any visitor would, holds no script, handler
  * or outside reference and is served as a sandboxed document.
  */
-import { expect, test } from "@playwright/test";
+import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
+import { db } from "~/lib/db.server";
+import { ADMIN, type HttpSite, startHttpSite } from "../support/http-site";
 import { plain } from "../support/plain";
-import { ADMIN, postSlide, type Site, securityPort, signIn, startSite } from "./site";
+import { postSlide, signIn } from "./site";
 import { SVG_ATTACKS, svgDangers } from "./svg-attacks";
 
-let site: Site;
+let site: HttpSite;
 let cookie: string;
 
-test.describe.configure({ mode: "serial" });
+beforeAll(async () => {
+	site = await startHttpSite();
+});
 
-test.beforeAll(async () => {
-	site = await startSite(securityPort(32));
+// The sessions table is put back before each test: a session of its own for each.
+beforeEach(async () => {
 	cookie = await signIn(site.origin, ADMIN.username, ADMIN.password);
 });
 
-test.afterAll(async () => {
+afterAll(async () => {
 	await site?.stop();
 });
 
@@ -32,10 +36,11 @@ for (const [index, attack] of SVG_ATTACKS.entries()) {
 		const refusal =
 			response.status === 302 ? "" : /(Failed|File|The form)[^<]*/.exec(await response.text())?.[0];
 		expect(response.status, refusal).toBe(302);
-		const [slide] = site.query<{ image_url: string }>(
-			"SELECT image_url FROM hero_slides WHERE title_en = ?",
-			title,
-		);
+		const slide = await db
+			.selectFrom("hero_slides")
+			.select("image_url")
+			.where("title_en", "=", title)
+			.executeTakeFirst();
 		expect(slide?.image_url).toMatch(/^slides\/[0-9a-f]+\.svg$/);
 
 		const served = await fetch(`${site.origin}/resources/images/${slide?.image_url}`);
@@ -54,12 +59,13 @@ for (const [index, attack] of SVG_ATTACKS.entries()) {
 test("svg upload: a file declaring entities (billion laughs) is refused with the translated message, nothing stored", async () => {
 	const laughs = `<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "lol"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>
 <svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><text>&b;&b;&b;</text></svg>`;
-	const slidesBefore = site.query("SELECT id FROM hero_slides").length;
+	const slides = async () => (await db.selectFrom("hero_slides").select("id").execute()).length;
+	const slidesBefore = await slides();
 	const english = await uploadSlide("laughs", laughs, "?new");
 	expect(english.status).toBe(400);
 	expect(plain(await english.text())).toContain("Failed to process SVG file drawing.svg");
 	const russian = await uploadSlide("laughs", laughs, "?new&lng=ru");
 	expect(russian.status).toBe(400);
 	expect(plain(await russian.text())).toContain("Не удалось обработать SVG-файл drawing.svg");
-	expect(site.query("SELECT id FROM hero_slides")).toHaveLength(slidesBefore);
+	expect(await slides()).toBe(slidesBefore);
 });

@@ -4,22 +4,26 @@
  */
 import fs from "node:fs";
 import net from "node:net";
-import { expect, test } from "@playwright/test";
 import sharp from "sharp";
+import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
+import { db } from "~/lib/db.server";
+import { ADMIN, type HttpSite, startHttpSite } from "../support/http-site";
 import { plain } from "../support/plain";
-import { ADMIN, postSlide, type Site, securityPort, signIn, startSite } from "./site";
+import { postSlide, signIn } from "./site";
 
-let site: Site;
+let site: HttpSite;
 let cookie: string;
 
-test.describe.configure({ mode: "serial" });
+beforeAll(async () => {
+	site = await startHttpSite();
+});
 
-test.beforeAll(async () => {
-	site = await startSite(securityPort(33));
+// The sessions table is put back before each test: a session of its own for each.
+beforeEach(async () => {
 	cookie = await signIn(site.origin, ADMIN.username, ADMIN.password);
 });
 
-test.afterAll(async () => {
+afterAll(async () => {
 	await site?.stop();
 });
 
@@ -34,9 +38,12 @@ function parts(from: number, to: number): string {
 }
 
 /** What the site has written: slide rows and stored files. */
-function written() {
-	const files = fs.readdirSync(site.uploadsDir, { recursive: true }).map(String).sort();
-	return { slides: site.query("SELECT id FROM hero_slides").length, files };
+async function written() {
+	const files = fs
+		.readdirSync(site.env.UPLOADS_DIR ?? "", { recursive: true })
+		.map(String)
+		.sort();
+	return { slides: (await db.selectFrom("hero_slides").select("id").execute()).length, files };
 }
 
 async function healthy(): Promise<number> {
@@ -44,7 +51,7 @@ async function healthy(): Promise<number> {
 }
 
 test("multipart flood: 100 000 tiny parts to the slide upload are refused with 413 and nothing is written", async () => {
-	const before = written();
+	const before = await written();
 	const body = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="intent"\r\n\r\nsave\r\n${parts(0, 100_000)}--${BOUNDARY}--\r\n`;
 	const response = await fetch(`${site.origin}/admin/slider`, {
 		method: "POST",
@@ -55,7 +62,7 @@ test("multipart flood: 100 000 tiny parts to the slide upload are refused with 4
 	expect(response.status).toBe(413);
 	expect(plain(await response.text())).toContain("The form is too large to send");
 	expect(await healthy()).toBe(200);
-	expect(written()).toEqual(before);
+	expect(await written()).toEqual(before);
 });
 
 test("multipart flood: a sender that stalls just past the cap gets its 413 without sending the rest", async () => {
@@ -113,5 +120,7 @@ test("a real slide upload still goes through under the part cap", async () => {
 		image: new File([new Uint8Array(png)], "slide.png", { type: "image/png" }),
 	});
 	expect(response.status).toBe(302);
-	expect(site.query("SELECT id FROM hero_slides WHERE title_en = 'Within the cap'")).toHaveLength(1);
+	expect(
+		await db.selectFrom("hero_slides").select("id").where("title_en", "=", "Within the cap").execute(),
+	).toHaveLength(1);
 });

@@ -1,49 +1,49 @@
-import { spawnSync } from "node:child_process";
-import { expect, test } from "@playwright/test";
+import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
+import { db } from "~/lib/db.server";
+import { createUser } from "~/models/users.server";
+import { ADMIN, type HttpSite, startHttpSite } from "../support/http-site";
 import { plain } from "../support/plain";
-import { ADMIN, BUILD_DIR, type Site, securityPort, signIn, startSite } from "./site";
+import { signIn } from "./site";
 
 /**
  * Maintenance mode read around (pen test, finding 8): while the site is closed, nothing of a page may be
  * read or written by anyone but an administrator — not through its `.data` URL, not inside the 503 page.
  */
 const PROJECT = "arc-lounge-chair";
-// One site for the file, so its tests share one worker (in order) rather than each worker starting it.
-test.describe.configure({ mode: "default" });
-let site: Site;
+let site: HttpSite;
 let project: { name: string; description_en: string };
 let adminCookie: string;
 let userCookie: string;
 const USER_PASSWORD = "visitor-m-password";
 
-test.beforeAll(async () => {
-	site = await startSite(securityPort(19));
+beforeAll(async () => {
+	site = await startHttpSite();
+	project = await db
+		.selectFrom("projects")
+		.select(["name", "description_en"])
+		.where("id", "=", PROJECT)
+		.executeTakeFirstOrThrow();
+});
+afterAll(async () => {
+	await site?.stop();
+});
+
+// Each test starts from the seeded database: the visitor, the sessions and the switch come back each time.
+beforeEach(async () => {
 	// Signed in before the site closes, as an administrator would be.
 	adminCookie = await signIn(site.origin, ADMIN.username, ADMIN.password);
-	const created = spawnSync(
-		"node",
-		[
-			`${BUILD_DIR}/server/user-create.js`,
-			"--username",
-			"visitor-m",
-			"--email",
-			"visitor-m@example.com",
-			"--password",
-			USER_PASSWORD,
-		],
-		{ env: site.env, encoding: "utf8" },
-	);
-	if (created.status !== 0) throw new Error(`user:create failed: ${created.stdout}${created.stderr}`);
+	// What `npm run user:create` makes: an ordinary account.
+	await createUser({
+		username: "visitor-m",
+		email: "visitor-m@example.com",
+		password: USER_PASSWORD,
+		role: "user",
+		phone: null,
+	});
 	userCookie = await signIn(site.origin, "visitor-m", USER_PASSWORD);
-	[project] = site.query<{ name: string; description_en: string }>(
-		"select name, description_en from projects where id = ?",
-		PROJECT,
-	) as [{ name: string; description_en: string }];
 	// The admin screen's switch writes this column; doing it directly keeps the attack journeys about HTTP.
-	site.query("update settings set maintenance_mode = 1 where id = 1");
-});
-test.afterAll(async () => {
-	await site?.stop();
+	await db.updateTable("settings").set({ maintenance_mode: 1 }).where("id", "=", 1).execute();
+	await site.caughtUp();
 });
 
 test("maintenance bypass: /project/<id>.data?_routes=routes%2Fproject.%24id answers a bare 503 without the page's data", async () => {
@@ -79,8 +79,8 @@ test("maintenance bypass: the 503 page speaks the visitor's language and theme",
 });
 
 test("maintenance: a purchase request posted to a closed page, or its .data, is refused and writes nothing", async () => {
-	const count = () => site.query<{ n: number }>("select count(*) as n from purchase_requests")[0]?.n;
-	const before = count();
+	const count = async () => (await db.selectFrom("purchase_requests").select("id").execute()).length;
+	const before = await count();
 	for (const path of [`/project/${PROJECT}/request`, `/project/${PROJECT}/request.data`]) {
 		const response = await fetch(`${site.origin}${path}`, {
 			method: "POST",
@@ -89,7 +89,7 @@ test("maintenance: a purchase request posted to a closed page, or its .data, is 
 		});
 		expect(response.status, path).toBe(503);
 	}
-	expect(count()).toBe(before);
+	expect(await count()).toBe(before);
 });
 
 test("maintenance bypass: a signed-in user who is not an administrator, or a forged session, gets the 503", async () => {

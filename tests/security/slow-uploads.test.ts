@@ -1,20 +1,19 @@
-import { expect, test } from "@playwright/test";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { type HttpSite, startHttpSite } from "../support/http-site";
 import { plain } from "../support/plain";
 import { openRequest } from "./http-client";
-import { type Site, securityPort, startSite } from "./site";
 
 /**
  * Slow uploads (pen test): a client may not hold connections open for minutes by trickling headers or a
  * body, nor open many uploads at once from one address. The timeouts are set short here (their defaults
  * are 20 s and 120 s) so the journeys stay quick.
  */
-test.describe.configure({ mode: "default" });
 const PROJECT = "arc-lounge-chair";
-let site: Site;
-test.beforeAll(async () => {
-	site = await startSite(securityPort(24), { HEADERS_TIMEOUT_MS: "2000", REQUEST_TIMEOUT_MS: "4000" });
+let site: HttpSite;
+beforeAll(async () => {
+	site = await startHttpSite({ HEADERS_TIMEOUT_MS: "2000", REQUEST_TIMEOUT_MS: "4000" });
 });
-test.afterAll(async () => {
+afterAll(async () => {
 	await site?.stop();
 });
 
@@ -59,7 +58,7 @@ test("slow uploads: a fifth upload at once from one address gets 429 straight aw
 		for (const { socket } of held) socket.destroy();
 	}
 	// Once they are gone, uploads are taken again.
-	await expect.poll(async () => (await multipartPost()).status).not.toBe(429);
+	await expect.poll(async () => (await multipartPost()).status, { timeout: 15_000 }).not.toBe(429);
 });
 
 test("slow uploads: headers that never end are cut off after HEADERS_TIMEOUT_MS", async () => {

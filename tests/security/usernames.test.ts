@@ -1,24 +1,28 @@
-import { expect, test } from "@playwright/test";
+import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
+import { db } from "~/lib/db.server";
 import { fetchFormToken } from "../support/form-page-token";
+import { ADMIN, type HttpSite, startHttpSite } from "../support/http-site";
 import { plain } from "../support/plain";
-import { ADMIN, type Site, securityPort, signIn, startSite } from "./site";
+import { signIn } from "./site";
 
 /**
  * Look-alike usernames: an account that reads "admin" but is spelt with a Cyrillic а or fullwidth letters
  * would pass for the site's staff. Every way a username is made refuses them; this is the admin's "add
  * user" form, over HTTP without JavaScript.
  */
-test.describe.configure({ mode: "serial" });
-
-let site: Site;
+let site: HttpSite;
 let cookie: string;
 
-test.beforeAll(async () => {
-	site = await startSite(securityPort(16));
+beforeAll(async () => {
+	site = await startHttpSite();
+});
+
+// The sessions table is put back before each test: a session of its own for each.
+beforeEach(async () => {
 	cookie = await signIn(site.origin, ADMIN.username, ADMIN.password);
 });
 
-test.afterAll(async () => {
+afterAll(async () => {
 	await site?.stop();
 });
 
@@ -39,7 +43,7 @@ async function addUser(username: string, email: string, query = "") {
 	});
 }
 
-const userCount = () => site.query<{ n: number }>("select count(*) as n from users")[0]?.n;
+const userCount = async () => (await db.selectFrom("users").select("id").execute()).length;
 
 const CASES = [
 	{
@@ -64,21 +68,21 @@ const CASES = [
 
 for (const { name, username, en, ru } of CASES) {
 	test(`look-alike usernames: admin "add user" refuses ${name} next to the field, in English and Russian`, async () => {
-		const before = userCount();
+		const before = await userCount();
 		const english = await addUser(username, "look-alike@example.com");
 		expect(english.status).toBe(400);
 		expect(plain(await english.text())).toContain(en);
 		const russian = await addUser(username, "look-alike@example.com", "&lng=ru");
 		expect(russian.status).toBe(400);
 		expect(plain(await russian.text())).toContain(ru);
-		expect(userCount()).toBe(before);
+		expect(await userCount()).toBe(before);
 	});
 }
 
 test("look-alike usernames: a fullwidth spelling of a taken name is the same name (409, no second account)", async () => {
-	const before = userCount();
+	const before = await userCount();
 	const response = await addUser("ＣＵＲＡＴＯＲ", "second-curator@example.com");
 	expect(response.status).toBe(409);
 	expect(plain(await response.text())).toContain("This username is already taken");
-	expect(userCount()).toBe(before);
+	expect(await userCount()).toBe(before);
 });

@@ -1,21 +1,19 @@
-import { expect, test } from "@playwright/test";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { ADMIN, type HttpSite, startHttpSite } from "../support/http-site";
 import { plain } from "../support/plain";
-import { ADMIN, type Site, securityPort, startSite } from "./site";
 
 /**
  * Guessing passwords (docs/decisions/0004): bursts of parallel sign-ins, many addresses at once, and a
  * stranger trying to lock the owner out. The site trusts one proxy hop (TRUST_PROXY=1), so each request
  * can speak for the client address it names in X-Forwarded-For, as requests through Fly's proxy do.
  */
-test.describe.configure({ mode: "serial" });
+let site: HttpSite;
 
-let site: Site;
-
-test.beforeAll(async () => {
-	site = await startSite(securityPort(10), { TRUST_PROXY: "1" });
+beforeAll(async () => {
+	site = await startHttpSite({ TRUST_PROXY: "1" });
 });
 
-test.afterAll(async () => {
+afterAll(async () => {
 	await site?.stop();
 });
 
@@ -49,25 +47,37 @@ async function anImagePath(): Promise<string> {
 	return path;
 }
 
-test("login limit skipped by parallel requests: 150 simultaneous wrong passwords for one account are answered 429, not hashed", async () => {
+test("login limit skipped by parallel requests: 150 simultaneous wrong passwords for one account are answered 429, not hashed", async ({
+	annotate,
+}) => {
+	const started = performance.now();
 	const statuses = await Promise.all(
 		Array.from({ length: 150 }, (_, i) =>
 			signInAttempt(ADMIN.username, `wrong-guess-${i}`, "198.51.100.10").then((response) => response.status),
 		),
 	);
+	const seconds = (performance.now() - started) / 1000;
 	const counts = tally(statuses);
-	test.info().annotations.push({ type: "statuses", description: JSON.stringify(counts) });
+	await annotate(`${JSON.stringify(counts)} in ${seconds.toFixed(1)} s`, "statuses");
 	expect(
 		statuses.every((status) => status === 401 || status === 429),
 		site.output(),
 	).toBe(true);
 	// Only the pair's five free failures reach the password check, plus one or two more if the burst takes
-	// longer than the first waits (1 s, 2 s) to be answered.
-	expect(counts[401] ?? 0, JSON.stringify(counts)).toBeLessThanOrEqual(8);
-	expect(counts[429] ?? 0, JSON.stringify(counts)).toBeGreaterThanOrEqual(142);
+	// longer than the first waits (1 s, 2 s) to be answered: at most 8 for a burst answered within 7 s, and
+	// one more for each later wait (4 s, 8 s…) that runs out before it is. (Client and server share this
+	// process: on a busy machine a burst can take half a minute.) A limit that parallel requests slip past
+	// lets dozens through.
+	const checked = Math.max(8, 5 + 1 + Math.floor(Math.log2(seconds + 1)));
+	expect(counts[401] ?? 0, `${JSON.stringify(counts)} in ${seconds.toFixed(1)} s`).toBeLessThanOrEqual(
+		checked,
+	);
+	expect(counts[429] ?? 0, JSON.stringify(counts)).toBeGreaterThanOrEqual(150 - checked);
 });
 
-test("sign-in flood: a burst from one address is turned away at the door, before any page is rendered", async () => {
+test("sign-in flood: a burst from one address is turned away at the door, before any page is rendered", async ({
+	annotate,
+}) => {
 	const responses = await Promise.all(
 		Array.from({ length: 150 }, (_, i) => signInAttempt(`door-${i}`, "wrong-password", "198.51.100.20")),
 	);
@@ -81,13 +91,42 @@ test("sign-in flood: a burst from one address is turned away at the door, before
 			bodies[i]?.includes("Too many sign-in attempts from your address at once") &&
 			bodies[i]?.includes("Слишком много попыток входа с вашего адреса"),
 	).length;
-	test.info().annotations.push({ type: "refused at the door", description: String(atTheDoor) });
+	await annotate(String(atTheDoor), "refused at the door");
 	// At most two from one address are in the app at a time; a burst arrives faster than they finish.
 	expect(atTheDoor).toBeGreaterThanOrEqual(120);
 	expect(responses.every((response) => response.status === 401 || response.status === 429)).toBe(true);
 });
 
-test("password-check flood: 150 sign-ins from 150 addresses are capped, and images and pages keep answering", async () => {
+test("sign-in flood spelled /LOGIN, /login/ or /log%69n is turned away at the door like /login", async ({
+	annotate,
+}) => {
+	// Routing ignores letter case, a trailing slash and %-encoding; the door must read the path the same way.
+	for (const [index, path] of ["/LOGIN", "/login/", "/Login.data", "/log%69n"].entries()) {
+		const responses = await Promise.all(
+			Array.from({ length: 60 }, (_, i) =>
+				fetch(`${site.origin}${path}`, {
+					method: "POST",
+					body: new URLSearchParams({ username: `spelled-${index}-${i}`, password: "wrong-password" }),
+					headers: { "X-Forwarded-For": `198.51.100.${30 + index}` },
+					redirect: "manual",
+				}),
+			),
+		);
+		// The server's own refusal (its policy allows nothing but its style): the app never saw these.
+		const atTheDoor = responses.filter(
+			(response) =>
+				response.status === 429 &&
+				(response.headers.get("Content-Security-Policy") ?? "").startsWith("default-src 'none'"),
+		).length;
+		await Promise.all(responses.map((response) => response.arrayBuffer()));
+		await annotate(`${path}: refused at the door: ${atTheDoor}`);
+		expect(atTheDoor, path).toBeGreaterThanOrEqual(40);
+	}
+});
+
+test("password-check flood: 150 sign-ins from 150 addresses are capped, and images and pages keep answering", async ({
+	annotate,
+}) => {
 	const image = await anImagePath();
 	// Warm up, then measure the quiet baseline.
 	await timed(image);
@@ -109,7 +148,7 @@ test("password-check flood: 150 sign-ins from 150 addresses are capped, and imag
 	]);
 	const counts = tally(statuses);
 	const numbers = { quiet, during, statuses: counts };
-	test.info().annotations.push({ type: "latency (ms) and statuses", description: JSON.stringify(numbers) });
+	await annotate(JSON.stringify(numbers), "latency (ms) and statuses");
 	console.log("password-check flood:", JSON.stringify(numbers));
 
 	// Few checks at a time, a short line and a cap at the door: most of the burst is turned away with 429.
@@ -148,11 +187,15 @@ test("login limit: the guessing address waits longer after each failure (429, Re
 	]) {
 		expect((await signInAttempt(login, "wrong-password", address)).status, login).toBe(401);
 	}
-	const english = await signInAttempt("Curator", "wrong-password", address);
+	// Both at once, within the first wait (1 s from the last check): one after the other, the second could
+	// come after it on a busy machine.
+	const [english, russian] = await Promise.all([
+		signInAttempt("Curator", "wrong-password", address),
+		signInAttempt("curator", ADMIN.password, address, "?lng=ru"),
+	]);
 	expect(english.status).toBe(429);
 	expect(Number(english.headers.get("Retry-After"))).toBeGreaterThanOrEqual(1);
 	expect(plain(await english.text())).toContain("Too many sign-in attempts");
-	const russian = await signInAttempt("curator", ADMIN.password, address, "?lng=ru");
 	expect(russian.status).toBe(429);
 	expect(plain(await russian.text())).toContain("Слишком много попыток входа");
 	// The delay runs out when the server said it would (Retry-After, rounded up to whole seconds), and the

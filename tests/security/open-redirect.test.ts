@@ -1,6 +1,8 @@
-import { expect, test } from "@playwright/test";
+import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
+import { db } from "~/lib/db.server";
 import { fetchFormToken } from "../support/form-page-token";
-import { ADMIN, type Site, securityPort, signIn, startSite } from "./site";
+import { ADMIN, type HttpSite, startHttpSite } from "../support/http-site";
+import { signIn } from "./site";
 
 /**
  * Open redirect: a link to our site whose redirectTo sends the visitor on to another host after a normal
@@ -9,17 +11,19 @@ import { ADMIN, type Site, securityPort, signIn, startSite } from "./site";
  */
 const PAYLOADS = ["/.//evil.example", "/%2e//evil.example", "/a/..//evil.example", "/./\\evil.example"];
 
-test.describe.configure({ mode: "serial" });
-
-let site: Site;
+let site: HttpSite;
 let adminCookie: string;
 
-test.beforeAll(async () => {
-	site = await startSite(securityPort(11));
+beforeAll(async () => {
+	site = await startHttpSite();
+});
+
+// The sessions table is put back before each test: a session of its own for each.
+beforeEach(async () => {
 	adminCookie = await signIn(site.origin, ADMIN.username, ADMIN.password);
 });
 
-test.afterAll(async () => {
+afterAll(async () => {
 	await site?.stop();
 });
 
@@ -80,7 +84,12 @@ for (const payload of PAYLOADS) {
 			phone: "+79161234567",
 			formToken,
 		});
-		const [request] = site.query<{ id: number }>("select id from purchase_requests order by id desc limit 1");
+		const request = await db
+			.selectFrom("purchase_requests")
+			.select("id")
+			.orderBy("id", "desc")
+			.limit(1)
+			.executeTakeFirst();
 		expect(request).toBeDefined();
 		const response = await post(
 			"/admin/requests",

@@ -1,7 +1,8 @@
-import { expect, test } from "@playwright/test";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { db } from "~/lib/db.server";
 import { fetchFormToken } from "../support/form-page-token";
+import { type HttpSite, startHttpSite } from "../support/http-site";
 import { plain } from "../support/plain";
-import { type Site, securityPort, startSite } from "./site";
 
 /**
  * Registration as an attacker uses it: blocking a name for everyone after (the LIKE pattern's "_"),
@@ -9,15 +10,13 @@ import { type Site, securityPort, startSite } from "./site";
  * only), and flooding an inbox with messages. The site trusts one proxy
  * hop, so each test speaks from an address of its own.
  */
-test.describe.configure({ mode: "serial" });
+let site: HttpSite;
 
-let site: Site;
-
-test.beforeAll(async () => {
-	site = await startSite(securityPort(15), { TRUST_PROXY: "1" });
+beforeAll(async () => {
+	site = await startHttpSite({ TRUST_PROXY: "1" });
 });
 
-test.afterAll(async () => {
+afterAll(async () => {
 	await site?.stop();
 });
 
@@ -36,10 +35,14 @@ test("registration 500: a_b@example.com then a_b@example.org both register (a_b,
 	expect((await register("a_b@example.com", "198.51.100.1")).status).toBe(200);
 	const second = await register("a_b@example.org", "198.51.100.2");
 	expect(second.status, await second.text()).toBe(200);
-	expect(site.query("select username from users where email like 'a_b@example.%' order by id")).toEqual([
-		{ username: "a_b" },
-		{ username: "a_b2" },
-	]);
+	expect(
+		await db
+			.selectFrom("users")
+			.select("username")
+			.where("email", "like", "a_b@example.%")
+			.orderBy("id")
+			.execute(),
+	).toEqual([{ username: "a_b" }, { username: "a_b2" }]);
 });
 
 test("registration flood: every complete attempt counts, taken addresses included; the 11th is 429, translated", async () => {
@@ -50,10 +53,13 @@ test("registration flood: every complete attempt counts, taken addresses include
 	}
 	// Ten tries on the administrator's address sent its owner one warning, not ten.
 	expect(
-		site.query(
-			"select count(*) as n from outbox where kind = 'registration_attempt' and to_address = 'curator@forma.gallery'",
-		),
-	).toEqual([{ n: 1 }]);
+		await db
+			.selectFrom("outbox")
+			.select("id")
+			.where("kind", "=", "registration_attempt")
+			.where("to_address", "=", "curator@forma.gallery")
+			.execute(),
+	).toHaveLength(1);
 	const english = await register("someone-new@example.com", address);
 	expect(english.status).toBe(429);
 	expect(Number(english.headers.get("Retry-After"))).toBeGreaterThanOrEqual(1);
@@ -61,7 +67,9 @@ test("registration flood: every complete attempt counts, taken addresses include
 	const russian = await register("someone-new@example.com", address, "?lng=ru");
 	expect(russian.status).toBe(429);
 	expect(plain(await russian.text())).toContain("Слишком много попыток");
-	expect(site.query("select id from users where email = 'someone-new@example.com'")).toEqual([]);
+	expect(
+		await db.selectFrom("users").select("id").where("email", "=", "someone-new@example.com").execute(),
+	).toEqual([]);
 });
 
 /**
@@ -95,8 +103,15 @@ test("account enumeration: registering a taken address answers exactly like a ne
 	expect(plain(freshSeen.body)).toContain("Check your e-mail");
 	expect(plain(freshSeen.body)).toContain("We have sent a message to EMAIL.");
 	// What really happened differs, out of the attacker's sight: an account and its link, or a warning.
-	expect(site.query("select kind from outbox where to_address = ? order by id", freshAddress)).toEqual([
-		{ kind: "verify_email" },
-	]);
-	expect(site.query("select count(*) as n from users where email = ?", takenAddress)).toEqual([{ n: 1 }]);
+	expect(
+		await db
+			.selectFrom("outbox")
+			.select("kind")
+			.where("to_address", "=", freshAddress)
+			.orderBy("id")
+			.execute(),
+	).toEqual([{ kind: "verify_email" }]);
+	expect(await db.selectFrom("users").select("id").where("email", "=", takenAddress).execute()).toHaveLength(
+		1,
+	);
 });

@@ -81,7 +81,7 @@ test.describe("suggestions by keyboard", () => {
 	});
 });
 
-test("the header's search is a plain GET form to the shop", async ({ page, js }) => {
+test("the header's search is a plain GET form to the shop", { tag: "@no-js" }, async ({ page, js }) => {
 	await page.goto("/about?lng=ru");
 	const field = await openHeaderSearch(page, "ru");
 	// Without JavaScript it is only the form: no combobox, no list.
@@ -95,17 +95,21 @@ test("the header's search is a plain GET form to the shop", async ({ page, js })
 	await expect(page.getByTestId("project-card").first()).toContainText("Arc Lounge Chair");
 });
 
-test("staff see the searches that found nothing, and how often", async ({ page, signInAs }, testInfo) => {
-	// A query of this run's own, so the two projects (js, no-js) each count theirs.
-	const query = testInfo.project.name === "js" ? "zzqxj vwkp" : "zzqxj vwkr";
-	for (let visit = 0; visit < 2; visit++) {
-		await page.goto(`/shop?${new URLSearchParams({ q: query })}`);
-		await expect(page.getByText("0 products", { exact: true })).toBeVisible();
-	}
-	await signInAs(ADMIN.username);
-	await page.goto("/admin/search");
-	const row = page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: query }) });
-	await expect(row).toContainText("2 times");
-	await row.getByRole("button", { name: `Take “${query}” off the list` }).click();
-	await expect(page.getByRole("rowheader", { name: query })).toHaveCount(0);
-});
+test(
+	"staff see the searches that found nothing, and how often",
+	{ tag: "@no-js" },
+	async ({ page, signInAs }, testInfo) => {
+		// A query of this run's own, so the two projects (js, no-js) each count theirs.
+		const query = testInfo.project.name === "js" ? "zzqxj vwkp" : "zzqxj vwkr";
+		for (let visit = 0; visit < 2; visit++) {
+			await page.goto(`/shop?${new URLSearchParams({ q: query })}`);
+			await expect(page.getByText("0 products", { exact: true })).toBeVisible();
+		}
+		await signInAs(ADMIN.username);
+		await page.goto("/admin/search");
+		const row = page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: query }) });
+		await expect(row).toContainText("2 times");
+		await row.getByRole("button", { name: `Take “${query}” off the list` }).click();
+		await expect(page.getByRole("rowheader", { name: query })).toHaveCount(0);
+	},
+);

@@ -29,8 +29,6 @@ const INPUTS = [
 	"app/lib/search",
 	"app/lib/transliteration.ts",
 	"db/search-dialect.ts",
-	"app/locales/en/common.json",
-	"app/locales/ru/common.json",
 	"node_modules/sharp/package.json",
 ];
 

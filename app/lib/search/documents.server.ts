@@ -1,6 +1,4 @@
 import { type Kysely, sql } from "kysely";
-import enCommon from "~/locales/en/common.json";
-import ruCommon from "~/locales/ru/common.json";
 import type { Database } from "~db/schema";
 import {
 	addTerms,
@@ -12,6 +10,7 @@ import {
 	replaceArtistDocuments,
 	type TermRow,
 } from "~db/search-dialect";
+import { CATEGORY_NAMES } from "./category-names";
 import { keyOf, scriptOf, stemOf, stemsOf, wordsOf } from "./text.server";
 
 /**
@@ -102,9 +101,7 @@ function fieldTokens(...texts: Array<string | null | undefined>): { tokens: stri
 }
 
 const categoryNames = (category: string): string[] =>
-	[enCommon.categories, ruCommon.categories].map(
-		(names) => (names as Record<string, string>)[category] ?? category,
-	);
+	[CATEGORY_NAMES.en, CATEGORY_NAMES.ru].map((names) => names[category] ?? category);
 
 export interface PieceSource {
 	id: string;

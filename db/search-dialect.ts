@@ -443,8 +443,8 @@ const matchingDocuments = (executor: Executor, expr: SearchExpr) =>
  *
  * SQLite reads each level in rowid order, which is that order, with a LIMIT of the page's end: the first
  * `offset + limit` rows of a level hold every new piece the page can need, since at most as many as were
- * already taken are old. Sparse levels (few name matches) read short token lists. Postgres works the
- * level out for every match in one pass.
+ * already taken are old. Sparse levels (few name matches) read short token lists. Postgres does the same
+ * with its GIN index and a top-N sort by the order key.
  */
 export async function piecesByLevel(
 	executor: Executor,
@@ -454,25 +454,22 @@ export async function piecesByLevel(
 ): Promise<string[]> {
 	const last = levels[levels.length - 1];
 	if (!last || limit <= 0) return [];
-	if (isPostgres(executor)) {
-		const cases = levels.map(
-			(level, index) => sql`when document @@ ${tsquery(level)} then ${sql.lit(index)}`,
-		);
-		const { rows } = await sql<{ project_id: string }>`select project_id from search_documents
-			where document @@ ${tsquery(last)}
-			order by case ${sql.join(cases, sql` `)} end, id
-			limit ${limit} offset ${offset}`.execute(executor);
-		return rows.map((row) => row.project_id);
-	}
+	const postgres = isPostgres(executor);
 	const end = offset + limit;
 	const taken: string[] = [];
 	const seen = new Set<string>();
 	for (const level of levels) {
-		// Joined here, by the rowid the index hands out (better-sqlite3 would send a list of them back as
-		// floating-point numbers, which SQLite cannot look up by key).
-		const { rows } = await sql<{ project_id: string }>`select d.project_id from search_index f
-			join search_documents d on d.id = f.rowid
-			where search_index match ${toFts5(level)} order by f.rowid limit ${end}`.execute(executor);
+		// SQLite: joined here, by the rowid the index hands out (better-sqlite3 would send a list of them back
+		// as floating-point numbers, which SQLite cannot look up by key). Postgres: the GIN index answers a
+		// plain tsquery (no NOT, no weights) without rechecking, so the large tsvector is not read (a CASE of every level per
+		// row read it again for each level: 0.3 s a page at 10,000 pieces).
+		const query = postgres
+			? sql<{ project_id: string }>`select project_id from search_documents
+				where document @@ ${tsquery(level)} order by id limit ${end}`
+			: sql<{ project_id: string }>`select d.project_id from search_index f
+				join search_documents d on d.id = f.rowid
+				where search_index match ${toFts5(level)} order by f.rowid limit ${end}`;
+		const { rows } = await query.execute(executor);
 		for (const { project_id: id } of rows) {
 			if (seen.has(id)) continue;
 			seen.add(id);

@@ -7,6 +7,7 @@ import {
 	type PieceOrder,
 	piecesByLevel,
 	piecesInOrder,
+	withSearchPlan,
 } from "~db/search-dialect";
 import { pageWindow } from "../admin-list";
 import { artistToken, categoryToken } from "./documents.server";
@@ -62,7 +63,11 @@ const EMPTY: Omit<CatalogueAnswer, "page" | "pageCount"> = {
 	artists: null,
 };
 
-export async function searchCatalogue(executor: Executor, query: CatalogueQuery): Promise<CatalogueAnswer> {
+export function searchCatalogue(executor: Executor, query: CatalogueQuery): Promise<CatalogueAnswer> {
+	return withSearchPlan(executor, (reader) => answerQuery(reader, query));
+}
+
+async function answerQuery(executor: Executor, query: CatalogueQuery): Promise<CatalogueAnswer> {
 	const plan = await planQuery(executor, query.text, { synonyms: query.synonyms });
 	if (!plan) return { ...EMPTY, page: 1, pageCount: 1 };
 	const levels = levelsOf(plan, filterTokens(query));
@@ -113,10 +118,12 @@ function tally<Row extends { count: number }>(
 }
 
 /** How many pieces a query finds in the whole catalogue, filters aside (is a zero worth noting?). */
-export async function countAnywhere(executor: Executor, text: string, synonyms?: readonly SynonymGroup[]) {
-	const plan = await planQuery(executor, text, { synonyms });
-	const all = plan ? everyMatchOf(plan) : null;
-	return all ? countPieces(executor, all) : 0;
+export function countAnywhere(executor: Executor, text: string, synonyms?: readonly SynonymGroup[]) {
+	return withSearchPlan(executor, async (reader) => {
+		const plan = await planQuery(reader, text, { synonyms });
+		const all = plan ? everyMatchOf(plan) : null;
+		return all ? countPieces(reader, all) : 0;
+	});
 }
 
 export interface Suggestions {
@@ -133,11 +140,12 @@ export async function suggest(
 	text: string,
 	options: { pieces: number; artists: number; synonyms?: readonly SynonymGroup[] },
 ): Promise<Suggestions> {
-	const plan = await planQuery(executor, text, { prefix: true, synonyms: options.synonyms });
-	if (!plan) return { projectIds: [], artistIds: [] };
-	const [projectIds, artistIds] = await Promise.all([
-		piecesByLevel(executor, levelsOf(plan), 0, options.pieces),
-		artistsByLevel(executor, levelsOf(plan, [], 1), options.artists),
-	]);
-	return { projectIds, artistIds };
+	return withSearchPlan(executor, async (reader) => {
+		const plan = await planQuery(reader, text, { prefix: true, synonyms: options.synonyms });
+		if (!plan) return { projectIds: [], artistIds: [] };
+		// One after the other: on Postgres they share the plan's transaction, one connection.
+		const projectIds = await piecesByLevel(reader, levelsOf(plan), 0, options.pieces);
+		const artistIds = await artistsByLevel(reader, levelsOf(plan, [], 1), options.artists);
+		return { projectIds, artistIds };
+	});
 }

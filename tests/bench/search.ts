@@ -110,6 +110,8 @@ interface Sample {
 	wall: number;
 	/** This process's CPU milliseconds: the work itself, whatever else the machine is doing. */
 	cpu: number;
+	/** What was asked (the slowest are listed). */
+	what?: string;
 }
 
 async function timed<T>(run: () => Promise<T>): Promise<Sample> {
@@ -270,13 +272,16 @@ async function main() {
 		let largest = { query: "", total: 0 };
 		for (let round = 0; round < ROUNDS; round++) {
 			for (const query of queries) {
-				results.push(await timed(() => page(query, { facets: false })));
+				results.push({ ...(await timed(() => page(query, { facets: false }))), what: query });
 				counted.push(await timed(() => page(query)));
 				deep.push(await timed(() => page(query, { page: 3, facets: false })));
 				priced.push(await timed(() => page(query, { order: "price-asc", facets: false })));
 				for (let length = 2; length <= Math.min(query.length, 8); length += 2) {
 					const typed = query.slice(0, length);
-					suggestions.push(await timed(() => suggest(db, typed, { pieces: 6, artists: 3, synonyms })));
+					suggestions.push({
+						...(await timed(() => suggest(db, typed, { pieces: 6, artists: 3, synonyms }))),
+						what: typed,
+					});
 				}
 			}
 		}
@@ -299,6 +304,15 @@ async function main() {
 		for (const row of table) {
 			const cells = [row.p50, row.p99, row.cpuP50, row.cpuP99].map((value) => value.toFixed(1));
 			console.log(`| ${row.label} | ${cells.join(" | ")} | ${row.count} |`);
+		}
+		for (const [label, samples] of [
+			["results pages", results],
+			["suggestions", suggestions],
+		] as const) {
+			const slowest = [...samples].sort((a, b) => b.wall - a.wall).slice(0, 5);
+			console.log(
+				`slowest ${label}: ${slowest.map((sample) => `"${sample.what}" ${sample.wall.toFixed(1)} ms`).join(", ")}`,
+			);
 		}
 		const load = os.loadavg()[0]?.toFixed(1);
 		console.log(

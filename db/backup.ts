@@ -1,5 +1,5 @@
 /**
- * Online backups and restores of the database and the uploads (README, "Backups").
+ * Online backups and restores of the database and the uploads (docs/operations.md, "Backups").
  *
  * A backup is a folder: `forma.sqlite` (SQLite's online backup API, a consistent snapshot taken while the
  * site serves and writes) or, on Postgres, `forma.dump` (pg_dump's custom format, db/postgres-backup.ts),

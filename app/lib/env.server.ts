@@ -43,7 +43,7 @@ const envSchema = z
 		/** How long a client may take to send a request's headers, and the whole request (slow uploads). */
 		HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).default(20_000),
 		REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
-		/** Scheduled backups (README, "Backups"): where, how often (0 = never) and how many to keep. */
+		/** Scheduled backups (docs/operations.md, "Backups"): where, how often (0 = never) and how many to keep. */
 		BACKUP_DIR: z.string().min(1).optional(),
 		BACKUP_INTERVAL_HOURS: z.coerce.number().min(0).default(0),
 		BACKUP_KEEP: z.coerce.number().int().min(1).default(7),

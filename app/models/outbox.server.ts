@@ -239,12 +239,17 @@ export async function findWaitingMail(
 export async function rewriteWaitingMail(
 	executor: Kysely<Database>,
 	id: number,
-	content: { subject: string; text: string; html: string },
+	content: { subject: string; text: string; html: string; reference?: string },
 	now = new Date(),
 ): Promise<boolean> {
 	const result = await executor
 		.updateTable("outbox")
-		.set({ subject: content.subject, text_body: content.text, html_body: content.html })
+		.set({
+			subject: content.subject,
+			text_body: content.text,
+			html_body: content.html,
+			...(content.reference ? { reference: content.reference } : {}),
+		})
 		.where("id", "=", id)
 		.where("status", "=", "pending")
 		.where("attempts", "=", 0)

@@ -104,6 +104,17 @@ export async function getProjectByKnownId(
 	return movedId ? getProjectById(movedId, visibility) : undefined;
 }
 
+/** The name of the artist of project `id` ("" when it has none), read with `executor`. */
+export async function getArtistNameOfProject(id: string, executor: Kysely<Database> = db): Promise<string> {
+	const row = await executor
+		.selectFrom("projects")
+		.leftJoin("artists", "artists.id", "projects.artist_id")
+		.select("artists.name")
+		.where("projects.id", "=", id)
+		.executeTakeFirst();
+	return row?.name ?? "";
+}
+
 /** The project's gallery, in its saved order. */
 export async function listProjectImages(projectId: string): Promise<ProjectImage[]> {
 	return db

@@ -62,6 +62,34 @@ export async function createPurchaseRequest(
 }
 
 /**
+ * The requests from `since` on that got no notification of their own (the gallery digest's list): how many
+ * there are, and the first `limit` of them in order.
+ */
+export async function listUnannouncedRequests(
+	executor: Kysely<Database>,
+	input: { since: number; limit: number },
+): Promise<{ total: number; listed: PurchaseRequest[] }> {
+	const unannounced = executor
+		.selectFrom("purchase_requests")
+		.where("purchase_requests.id", ">=", input.since)
+		.where(({ not, exists, selectFrom }) =>
+			not(
+				exists(
+					selectFrom("outbox")
+						.select("outbox.id")
+						.where("outbox.kind", "=", "purchase_notification")
+						.where("outbox.reference", "=", sql<string>`${"purchase_request:"} || purchase_requests.id`),
+				),
+			),
+		);
+	const { total } = await unannounced
+		.select((eb) => eb.fn.countAll<number>().as("total"))
+		.executeTakeFirstOrThrow();
+	const listed = await unannounced.selectAll().orderBy("purchase_requests.id").limit(input.limit).execute();
+	return { total: Number(total), listed };
+}
+
+/**
  * "My orders": the requests made while signed in to this account and, once the account's address is
  * confirmed (it followed the link we sent there), the requests made anonymously with that address
  * (ignoring case), newest first. Until then anonymous requests stay hidden: anyone can type an address

@@ -246,6 +246,35 @@ export async function setPasswordFromReset(
 	await executor.deleteFrom("sessions").where("user_id", "=", input.userId).execute();
 }
 
+/**
+ * The account's address counts as confirmed from `now` (pass the transaction that used the link; an earlier
+ * confirmation keeps its date), and every session of the account ends but `keepSessionId`, when given.
+ */
+export async function confirmUserEmail(
+	executor: Kysely<Database>,
+	input: { userId: number; now: Date; keepSessionId?: string | null },
+): Promise<User> {
+	const user = await executor
+		.updateTable("users")
+		.set({ email_verified_at: sql<string>`coalesce(email_verified_at, ${input.now.toISOString()})` })
+		.where("id", "=", input.userId)
+		.returningAll()
+		.executeTakeFirstOrThrow();
+	let others = executor.deleteFrom("sessions").where("user_id", "=", user.id);
+	if (input.keepSessionId) others = others.where("id", "!=", input.keepSessionId);
+	await others.execute();
+	return user;
+}
+
+/** The username of account `id`, if it exists. */
+export async function getUsernameById(
+	id: number,
+	executor: Kysely<Database> = db,
+): Promise<string | undefined> {
+	const row = await executor.selectFrom("users").select("username").where("id", "=", id).executeTakeFirst();
+	return row?.username;
+}
+
 /** Blocking a user ends their sessions at once and uses up their mailed links (same transaction). */
 export async function setUserStatus(userId: number, status: UserStatus): Promise<void> {
 	await db.transaction().execute(async (trx) => {

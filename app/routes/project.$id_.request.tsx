@@ -18,7 +18,7 @@ import { typesetName } from "~/lib/typography.server";
 import { getProjectById, ProjectNotFoundError } from "~/models/projects.server";
 import { ProjectSoldError } from "~/models/purchase-requests.server";
 import { getUser } from "~/services/auth.server";
-import { answerFormPost, answerRepeat, checkFormToken, claimWith } from "~/services/form-tokens.server";
+import { answerFormPost, postOnce } from "~/services/form-tokens.server";
 import { requireSiteOpen } from "~/services/maintenance.server";
 import { submitPurchaseRequest } from "~/services/purchase-requests.server";
 
@@ -77,56 +77,55 @@ export async function action({ request, params }: ActionFunctionArgs) {
 		data<PurchaseActionData>({ ok: false, result, ...(formToken ? { formToken } : {}) }, { status });
 
 	// A repeat of a sent form gets the first answer and writes nothing; a refused token, a fresh one.
-	const token = await checkFormToken(formData, tokenScope(project.id));
-	if (token.status === "repeat") return answerFormPost<PurchaseActionData>(token.outcome);
-	if (token.status === "refused") {
-		return fail(submission.reply({ formErrors: [token.message] }), token.httpStatus, token.formToken);
-	}
-	if (!(await purchaseRequestLimiter.hit(clientAddress(request))).allowed) {
-		return fail(submission.reply({ formErrors: ["purchase.tooMany"] }), 429);
-	}
-	if (submission.status !== "success") return fail(submission.reply(), 400);
-	// The form says what it asks; whether that is allowed, and what price was shown, the stored piece says.
-	const kind = formData.get("kind") === "similar" ? "similar" : "purchase";
-	const mode: PurchaseMode = kind === "similar" ? "similar" : hasPrice(project.price) ? "buy" : "price";
-	const projectName = typesetName(project.name);
-	const outcome = (): FormOutcome =>
-		dialog
-			? { data: { ok: true, projectName, mode } }
-			: {
-					redirect: `/project/${encodeURIComponent(project.id)}`,
-					toast: {
-						type: "success",
-						title: PURCHASE_TEXT[mode].thanks,
-						values: { projectName },
-						duration: PURCHASE_TOAST_MS,
-					},
-				};
+	return postOnce(formData, tokenScope(project.id), {
+		refused: (refusal) =>
+			fail(submission.reply({ formErrors: [refusal.message] }), refusal.httpStatus, refusal.formToken),
+		write: async (claim) => {
+			if (!(await purchaseRequestLimiter.hit(clientAddress(request))).allowed) {
+				return fail(submission.reply({ formErrors: ["purchase.tooMany"] }), 429);
+			}
+			if (submission.status !== "success") return fail(submission.reply(), 400);
+			// The form says what it asks; whether that is allowed, and what price was shown, the stored piece says.
+			const kind = formData.get("kind") === "similar" ? "similar" : "purchase";
+			const mode: PurchaseMode = kind === "similar" ? "similar" : hasPrice(project.price) ? "buy" : "price";
+			const projectName = typesetName(project.name);
+			const outcome = (): FormOutcome =>
+				dialog
+					? { data: { ok: true, projectName, mode } }
+					: {
+							redirect: `/project/${encodeURIComponent(project.id)}`,
+							toast: {
+								type: "success",
+								title: PURCHASE_TEXT[mode].thanks,
+								values: { projectName },
+								duration: PURCHASE_TOAST_MS,
+							},
+						};
 
-	// The honeypot was filled: answer like a success so the bot learns nothing, but save nothing.
-	if (!submission.value.website) {
-		const user = await getUser(request);
-		try {
-			await submitPurchaseRequest({
-				projectId: project.id,
-				email: submission.value.email,
-				phone: submission.value.phone,
-				userId: user?.id ?? null,
-				kind,
-				language: await getLanguage(request),
-				origin: publicOrigin(request),
-				claim: claimWith(token.token, outcome),
-			});
-		} catch (error) {
-			const repeat = await answerRepeat<PurchaseActionData>(error);
-			if (repeat) return repeat;
-			if (error instanceof ProjectNotFoundError) throw new Response("Not Found", { status: 404 });
-			if (error instanceof ProjectSoldError)
-				return fail(submission.reply({ formErrors: ["purchase.sold"] }), 409);
-			throw error;
-		}
-	}
-	return answerFormPost<PurchaseActionData>(outcome());
+			// The honeypot was filled: answer like a success so the bot learns nothing, but save nothing.
+			if (!submission.value.website) {
+				const user = await getUser(request);
+				try {
+					await submitPurchaseRequest({
+						projectId: project.id,
+						email: submission.value.email,
+						phone: submission.value.phone,
+						userId: user?.id ?? null,
+						kind,
+						language: await getLanguage(request),
+						origin: publicOrigin(request),
+						claim: claim(outcome),
+					});
+				} catch (error) {
+					if (error instanceof ProjectNotFoundError) throw new Response("Not Found", { status: 404 });
+					if (error instanceof ProjectSoldError)
+						return fail(submission.reply({ formErrors: ["purchase.sold"] }), 409);
+					throw error;
+				}
+			}
+			return answerFormPost<PurchaseActionData>(outcome());
+		},
+	});
 }
 
 export default function PurchaseRequestPage() {

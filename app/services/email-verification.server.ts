@@ -1,9 +1,9 @@
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import { db } from "~/lib/db.server";
 import type { FormClaim } from "~/lib/form-token.server";
 import type { Language } from "~/lib/i18n";
-import { i18nServer } from "~/lib/i18n.server";
-import { LINK_SECRET_PLACEHOLDER } from "~/lib/mail.server";
+import { registrationAttemptMail } from "~/mail/messages/registration-attempt.server";
+import { verifyEmailMail } from "~/mail/messages/verify-email.server";
 import {
 	consumeEmailToken,
 	createEmailToken,
@@ -12,7 +12,13 @@ import {
 } from "~/models/email-tokens.server";
 import { claimFormToken, settleFormToken } from "~/models/form-submissions.server";
 import { countMailTo } from "~/models/outbox.server";
-import { createUser, EmailTakenError, getLanguageOfAddress, UsernameTakenError } from "~/models/users.server";
+import {
+	confirmUserEmail,
+	createUser,
+	EmailTakenError,
+	getLanguageOfAddress,
+	UsernameTakenError,
+} from "~/models/users.server";
 import type { Database, User } from "~db/schema";
 import { mailQueued, queueMail } from "./mail.server";
 
@@ -42,7 +48,6 @@ async function queueVerificationMail(
 	});
 	if (recent >= VERIFY_MAILS_PER_HOUR) return false;
 	const link = await createEmailToken(trx, { userId: user.id, purpose: "verify_email", email: user.email });
-	const t = await i18nServer.getFixedT(language, "mail");
 	await queueMail(trx, {
 		kind: "verify_email",
 		to: user.email,
@@ -50,17 +55,7 @@ async function queueVerificationMail(
 		origin,
 		reference: `user:${user.id}`,
 		link,
-		subject: t("verifyEmail.subject"),
-		body: {
-			heading: t("verifyEmail.heading"),
-			paragraphs: [t("verifyEmail.intro", { email: user.email })],
-			action: {
-				label: t("verifyEmail.action"),
-				// The sender puts the link's secret in as the message leaves: no working link is stored.
-				url: `${origin}/verify-email?${new URLSearchParams({ token: LINK_SECRET_PLACEHOLDER })}`,
-			},
-			notes: [t("verifyEmail.expires"), t("verifyEmail.notYou")],
-		},
+		...(await verifyEmailMail({ email: user.email, language, origin })),
 	});
 	return true;
 }
@@ -124,20 +119,13 @@ async function queueRegistrationAttemptMail(
 		if (recent >= ATTEMPT_MAILS_PER_HOUR) return;
 		// Written to the account's owner, in the language they use the site in.
 		const language = (await getLanguageOfAddress(email, trx)) ?? pageLanguage;
-		const t = await i18nServer.getFixedT(language, "mail");
 		await queueMail(trx, {
 			kind: "registration_attempt",
 			to: email,
 			language,
 			origin,
 			reference: null,
-			subject: t("registrationAttempt.subject"),
-			body: {
-				heading: t("registrationAttempt.heading"),
-				paragraphs: [t("registrationAttempt.intro", { email }), t("registrationAttempt.forgot")],
-				action: { label: t("registrationAttempt.action"), url: `${origin}/forgot-password` },
-				notes: [t("registrationAttempt.notYou")],
-			},
+			...(await registrationAttemptMail({ email, language, origin })),
 		});
 	});
 }
@@ -184,15 +172,11 @@ export async function confirmEmail(
 		if (!check.ok) return check;
 		if (check.user.email.toLowerCase() !== check.email.toLowerCase())
 			return { ok: false, problem: "invalid" };
-		const user = await trx
-			.updateTable("users")
-			.set({ email_verified_at: sql<string>`coalesce(email_verified_at, ${now.toISOString()})` })
-			.where("id", "=", check.user.id)
-			.returningAll()
-			.executeTakeFirstOrThrow();
-		let others = trx.deleteFrom("sessions").where("user_id", "=", user.id);
-		if (options.keepSessionId) others = others.where("id", "!=", options.keepSessionId);
-		await others.execute();
+		const user = await confirmUserEmail(trx, {
+			userId: check.user.id,
+			now,
+			keepSessionId: options.keepSessionId,
+		});
 		return { ok: true, user };
 	});
 }

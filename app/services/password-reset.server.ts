@@ -1,9 +1,9 @@
 import { db } from "~/lib/db.server";
 import type { Language } from "~/lib/i18n";
-import { i18nServer } from "~/lib/i18n.server";
-import { LINK_SECRET_PLACEHOLDER } from "~/lib/mail.server";
 import { hashPassword } from "~/lib/password.server";
 import { createRateLimiter } from "~/lib/rate-limit.server";
+import { composeMail } from "~/mail/layout.server";
+import { passwordResetMail } from "~/mail/messages/password-reset.server";
 import {
 	checkEmailToken,
 	consumeEmailToken,
@@ -13,7 +13,7 @@ import {
 import { countMailTo } from "~/models/outbox.server";
 import { getSettings } from "~/models/settings.server";
 import { findUserByEmail, setPasswordFromReset } from "~/models/users.server";
-import { composeMail, mailQueued, queueMail } from "./mail.server";
+import { mailQueued, queueMail } from "./mail.server";
 
 /** Reset requests per client address: the form cannot be used to probe or flood from one place. */
 export const passwordResetRequests = createRateLimiter({
@@ -46,25 +46,13 @@ export async function requestPasswordReset(input: {
 			kinds: ["password_reset"],
 			since: new Date(Date.now() - 60 * 60 * 1000),
 		});
-		const t = await i18nServer.getFixedT(input.language, "mail");
-		const message = (to: string) => ({
-			subject: t("passwordReset.subject"),
-			body: {
-				heading: t("passwordReset.heading"),
-				paragraphs: [t("passwordReset.intro", { email: to })],
-				action: {
-					label: t("passwordReset.action"),
-					// The sender puts the link's secret in as the message leaves: no working link is stored.
-					url: `${input.origin}/reset-password?${new URLSearchParams({ token: LINK_SECRET_PLACEHOLDER, lng: input.language })}`,
-				},
-				notes: [t("passwordReset.expires"), t("passwordReset.notYou")],
-			},
-		});
+		const message = (to: string) =>
+			passwordResetMail({ email: to, language: input.language, origin: input.origin });
 		if (user?.status !== "active" || recent >= RESET_MAILS_PER_ADDRESS_PER_HOUR) {
 			// Render what would have been sent, and send nothing.
 			const settings = await getSettings(trx);
 			await composeMail(input.language, {
-				...message(email),
+				...(await message(email)),
 				shopName: settings.shop_name,
 				origin: input.origin,
 			});
@@ -82,7 +70,7 @@ export async function requestPasswordReset(input: {
 			origin: input.origin,
 			reference: `user:${user.id}`,
 			link,
-			...message(user.email),
+			...(await message(user.email)),
 		});
 		return true;
 	});

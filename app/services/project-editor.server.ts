@@ -12,6 +12,7 @@ import { isChosenFile } from "~/lib/validation";
 import type { Actor } from "~/models/activity.server";
 import { getArtistById } from "~/models/artists.server";
 import { describeConflict, EditConflictError } from "~/models/edit-conflicts.server";
+import { FormAlreadySubmittedError } from "~/models/form-submissions.server";
 import {
 	createProject,
 	type GalleryEntry,
@@ -26,7 +27,7 @@ import {
 	updateProject,
 } from "~/models/projects.server";
 import type { Project, ProjectImage } from "~db/schema";
-import { answerFormPost, answerRepeat, checkFormToken, claimWith } from "./form-tokens.server";
+import { answerFormPost, postOnce } from "./form-tokens.server";
 import {
 	deleteImageIfUnused,
 	type ImageUploadError,
@@ -154,152 +155,160 @@ export async function submitProjectForm(request: Request, mode: ProjectFormMode,
 		);
 
 	// An addition counts once: a repeat is answered as the first post was, before any work is done.
-	const token = mode.kind === "add" ? await checkFormToken(form, PROJECT_ADD_TOKEN_SCOPE) : null;
-	if (token?.status === "repeat") return answerFormPost(token.outcome);
-	if (token?.status === "refused") {
-		const result = submission.reply({ formErrors: [token.message] });
-		return refuse(token.httpStatus, { result, formToken: token.formToken });
-	}
-	// The version the edit form was opened at: only ever compared here, so anything but a number is a 400.
-	const version = parseVersion(form.get(VERSION_FIELD));
-	if (current && version === null) {
-		return refuse(400, { result: submission.reply({ formErrors: ["admin:conflicts.versionMissing"] }) });
-	}
-	/** The form back as it was sent (409), with what changed since `version` and the version now. */
-	const conflicted = async () => {
-		const conflict = current && version ? await describeConflict("project", current.id, version) : null;
-		if (!conflict) return redirectWithToast(LIST, { type: "error", title: "admin:projects.toast.notFound" });
-		return refuse(409, { conflict });
-	};
-	if (submission.status !== "success") return refuse(400);
-	// The list offers known artists only, but the client is not trusted: an unknown id is refused here.
-	if (!(await getArtistById(submission.value.artistId))) {
-		return refuse(400, {
-			result: submission.reply({ fieldErrors: { artistId: ["admin:projects.errors.artistUnknown"] } }),
-		});
-	}
-	const fields = toFields(submission.value, current);
-	const newId = submission.value.customId || current?.id || generateProjectId();
-	if (newId !== current?.id && (await projectIdExists(newId))) {
-		return refuse(409, {
-			result: submission.reply({ fieldErrors: { customId: ["admin:projects.errors.idTaken"] } }),
-		});
-	}
-	if (galleryFiles.length > MAX_GALLERY_FILES) {
-		const message = t("projects.errors.tooManyFiles", { count: MAX_GALLERY_FILES });
-		return refuse(400, { imageErrors: { gallery: [message] } });
-	}
-
-	// A stale form does no work (no image is stored); the save's own check below is what guarantees it.
-	if (current && current.version !== version) return conflicted();
-
-	const kept = orderedRows(rows, gallery);
-	if (
-		current &&
-		newId === current.id &&
-		sameFields(current, fields) &&
-		!filesChosen &&
-		gallery.cover === "main" &&
-		kept.length === rows.length &&
-		kept.every((row, index) => row.id === rows[index]?.id)
-	) {
-		return redirectWithToast(LIST, { type: "info", title: "admin:projects.toast.noChanges" });
-	}
-
-	// Images first: slow work outside the transaction. One refused file refuses the save.
-	const stored: string[] = [];
-	const errors: ProjectFormActionData["imageErrors"] = {};
-	const explain = (error: ImageUploadError) => t(error.key, error.values);
-	let mainImage: SavedImageRef | undefined;
-	const main = await storeUploadedImage(isChosenFile(imageFile) ? imageFile : null, "projects", { language });
-	if (main?.ok) {
-		mainImage = main.image;
-		stored.push(main.image.key);
-	} else if (main) errors.image = [explain(main.error)];
-	const newGallery: SavedImageRef[] = [];
-	for (const file of galleryFiles) {
-		const result = await storeUploadedImage(file, "gallery", { wording: "file", language });
-		if (result?.ok) {
-			newGallery.push(result.image);
-			stored.push(result.image.key);
-		} else if (result) {
-			errors.gallery = [...(errors.gallery ?? []), explain(result.error)];
-		}
-	}
-	const forget = () => Promise.all(stored.map((key) => deleteImageIfUnused(key)));
-	if (errors.image || errors.gallery) {
-		await forget();
-		const reason = [...(errors.image ?? []), ...(errors.gallery ?? [])].join(" ");
-		return refuse(400, { imageErrors: errors, alert: t("projects.errors.imageUploadFailed", { reason }) });
-	}
-
-	try {
-		if (!current) {
-			const outcome = (project: Project): FormOutcome => ({
-				redirect: LIST,
-				toast: successToast("added", project.name, galleryNotes(newGallery.length, 0)),
-			});
-			const claim = token ? claimWith(token.token, outcome) : undefined;
-			const project = await createProject(
-				{ id: newId, fields, image: mainImage ?? null, gallery: newGallery, claim },
-				actor,
-			);
-			return answerFormPost(outcome(project));
-		}
-		const entries: GalleryEntry[] = [
-			...kept.map((row) => ({ rowId: row.id })),
-			...newGallery.map((image) => ({ image })),
-		];
-		const cover = gallery.cover === "main" ? undefined : Number(gallery.cover);
-		const saved = await updateProject(
-			{
-				id: current.id,
-				newId,
-				fields,
-				image: mainImage,
-				gallery: entries,
-				coverRowId: cover,
-				version: version ?? undefined,
-			},
-			actor,
-		);
-		await Promise.all(saved.releasedKeys.map((key) => deleteImageIfUnused(key)));
-		return redirectWithToast(
-			LIST,
-			successToast(
-				"updated",
-				saved.project.name,
-				galleryNotes(newGallery.length, rows.length - kept.length),
-				saved.galleryCount,
-			),
-		);
-	} catch (error) {
-		await forget();
-		const repeat = await answerRepeat(error);
-		if (repeat) return repeat;
-		if (error instanceof ProjectNotFoundError) {
-			return redirectWithToast(LIST, { type: "error", title: "admin:projects.toast.notFound" });
-		}
-		// Someone saved between the check above and this save: the images stored for it are gone (forget).
-		if (error instanceof EditConflictError) return conflicted();
-		if (error instanceof ProjectIdTakenError) {
-			return refuse(409, {
-				result: submission.reply({ fieldErrors: { customId: ["admin:projects.errors.idTaken"] } }),
-			});
-		}
-		logger.error("saving a project failed", error, { projectId: newId });
-		const message = error instanceof Error ? error.message : String(error);
-		const key = current ? "projects.errors.updateFailed" : "projects.errors.addFailed";
-		const headers = {
-			"Set-Cookie": await toastHeader({
-				type: "error",
-				title: "admin:projects.toast.errorTitle",
-				description: `admin:${key}`,
-				values: { message },
+	return postOnce(form, mode.kind === "add" ? PROJECT_ADD_TOKEN_SCOPE : null, {
+		refused: (refusal) =>
+			refuse(refusal.httpStatus, {
+				result: submission.reply({ formErrors: [refusal.message] }),
+				formToken: refusal.formToken,
 			}),
-		};
-		return refuse(500, { alert: t(key, { message }) }, headers);
-	}
+		write: async (claim) => {
+			// The version the edit form was opened at: only ever compared here, so anything but a number is a 400.
+			const version = parseVersion(form.get(VERSION_FIELD));
+			if (current && version === null) {
+				return refuse(400, { result: submission.reply({ formErrors: ["admin:conflicts.versionMissing"] }) });
+			}
+			/** The form back as it was sent (409), with what changed since `version` and the version now. */
+			const conflicted = async () => {
+				const conflict = current && version ? await describeConflict("project", current.id, version) : null;
+				if (!conflict)
+					return redirectWithToast(LIST, { type: "error", title: "admin:projects.toast.notFound" });
+				return refuse(409, { conflict });
+			};
+			if (submission.status !== "success") return refuse(400);
+			// The list offers known artists only, but the client is not trusted: an unknown id is refused here.
+			if (!(await getArtistById(submission.value.artistId))) {
+				return refuse(400, {
+					result: submission.reply({ fieldErrors: { artistId: ["admin:projects.errors.artistUnknown"] } }),
+				});
+			}
+			const fields = toFields(submission.value, current);
+			const newId = submission.value.customId || current?.id || generateProjectId();
+			if (newId !== current?.id && (await projectIdExists(newId))) {
+				return refuse(409, {
+					result: submission.reply({ fieldErrors: { customId: ["admin:projects.errors.idTaken"] } }),
+				});
+			}
+			if (galleryFiles.length > MAX_GALLERY_FILES) {
+				const message = t("projects.errors.tooManyFiles", { count: MAX_GALLERY_FILES });
+				return refuse(400, { imageErrors: { gallery: [message] } });
+			}
+
+			// A stale form does no work (no image is stored); the save's own check below is what guarantees it.
+			if (current && current.version !== version) return conflicted();
+
+			const kept = orderedRows(rows, gallery);
+			if (
+				current &&
+				newId === current.id &&
+				sameFields(current, fields) &&
+				!filesChosen &&
+				gallery.cover === "main" &&
+				kept.length === rows.length &&
+				kept.every((row, index) => row.id === rows[index]?.id)
+			) {
+				return redirectWithToast(LIST, { type: "info", title: "admin:projects.toast.noChanges" });
+			}
+
+			// Images first: slow work outside the transaction. One refused file refuses the save.
+			const stored: string[] = [];
+			const errors: ProjectFormActionData["imageErrors"] = {};
+			const explain = (error: ImageUploadError) => t(error.key, error.values);
+			let mainImage: SavedImageRef | undefined;
+			const main = await storeUploadedImage(isChosenFile(imageFile) ? imageFile : null, "projects", {
+				language,
+			});
+			if (main?.ok) {
+				mainImage = main.image;
+				stored.push(main.image.key);
+			} else if (main) errors.image = [explain(main.error)];
+			const newGallery: SavedImageRef[] = [];
+			for (const file of galleryFiles) {
+				const result = await storeUploadedImage(file, "gallery", { wording: "file", language });
+				if (result?.ok) {
+					newGallery.push(result.image);
+					stored.push(result.image.key);
+				} else if (result) {
+					errors.gallery = [...(errors.gallery ?? []), explain(result.error)];
+				}
+			}
+			const forget = () => Promise.all(stored.map((key) => deleteImageIfUnused(key)));
+			if (errors.image || errors.gallery) {
+				await forget();
+				const reason = [...(errors.image ?? []), ...(errors.gallery ?? [])].join(" ");
+				return refuse(400, {
+					imageErrors: errors,
+					alert: t("projects.errors.imageUploadFailed", { reason }),
+				});
+			}
+
+			try {
+				if (!current) {
+					const outcome = (project: Project): FormOutcome => ({
+						redirect: LIST,
+						toast: successToast("added", project.name, galleryNotes(newGallery.length, 0)),
+					});
+					const project = await createProject(
+						{ id: newId, fields, image: mainImage ?? null, gallery: newGallery, claim: claim(outcome) },
+						actor,
+					);
+					return answerFormPost(outcome(project));
+				}
+				const entries: GalleryEntry[] = [
+					...kept.map((row) => ({ rowId: row.id })),
+					...newGallery.map((image) => ({ image })),
+				];
+				const cover = gallery.cover === "main" ? undefined : Number(gallery.cover);
+				const saved = await updateProject(
+					{
+						id: current.id,
+						newId,
+						fields,
+						image: mainImage,
+						gallery: entries,
+						coverRowId: cover,
+						version: version ?? undefined,
+					},
+					actor,
+				);
+				await Promise.all(saved.releasedKeys.map((key) => deleteImageIfUnused(key)));
+				return redirectWithToast(
+					LIST,
+					successToast(
+						"updated",
+						saved.project.name,
+						galleryNotes(newGallery.length, rows.length - kept.length),
+						saved.galleryCount,
+					),
+				);
+			} catch (error) {
+				await forget();
+				// A parallel repeat took the token: postOnce answers it as the first post was answered.
+				if (error instanceof FormAlreadySubmittedError) throw error;
+				if (error instanceof ProjectNotFoundError) {
+					return redirectWithToast(LIST, { type: "error", title: "admin:projects.toast.notFound" });
+				}
+				// Someone saved between the check above and this save: the images stored for it are gone (forget).
+				if (error instanceof EditConflictError) return conflicted();
+				if (error instanceof ProjectIdTakenError) {
+					return refuse(409, {
+						result: submission.reply({ fieldErrors: { customId: ["admin:projects.errors.idTaken"] } }),
+					});
+				}
+				logger.error("saving a project failed", error, { projectId: newId });
+				const message = error instanceof Error ? error.message : String(error);
+				const key = current ? "projects.errors.updateFailed" : "projects.errors.addFailed";
+				const headers = {
+					"Set-Cookie": await toastHeader({
+						type: "error",
+						title: "admin:projects.toast.errorTitle",
+						description: `admin:${key}`,
+						values: { message },
+					}),
+				};
+				return refuse(500, { alert: t(key, { message }) }, headers);
+			}
+		},
+	});
 }
 
 /**

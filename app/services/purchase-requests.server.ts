@@ -1,41 +1,28 @@
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import { snapshotOf } from "~/lib/activity";
 import { db } from "~/lib/db.server";
 import type { FormClaim } from "~/lib/form-token.server";
-import { formatPrice, hasPrice } from "~/lib/format";
 import type { Language } from "~/lib/i18n";
-import { i18nServer } from "~/lib/i18n.server";
-import { PHONE_DISPLAY, SALES_EMAIL } from "~/lib/site";
+import { purchaseConfirmationMail } from "~/mail/messages/purchase-confirmation.server";
+import { purchaseDigestMail } from "~/mail/messages/purchase-digest.server";
+import { purchaseNotificationMail } from "~/mail/messages/purchase-notification.server";
+import { requestStatusMail } from "~/mail/messages/request-status.server";
 import { type Actor, recordActivity } from "~/models/activity.server";
 import { claimFormToken, settleFormToken } from "~/models/form-submissions.server";
 import { countMailTo, findWaitingMail, rewriteWaitingMail } from "~/models/outbox.server";
-import { createPurchaseRequest, setRequestStatus } from "~/models/purchase-requests.server";
+import { getArtistNameOfProject } from "~/models/projects.server";
+import {
+	createPurchaseRequest,
+	listUnannouncedRequests,
+	setRequestStatus,
+} from "~/models/purchase-requests.server";
 import { getSettings } from "~/models/settings.server";
-import { getLanguageOfAddress } from "~/models/users.server";
+import { getLanguageOfAddress, getUsernameById } from "~/models/users.server";
 import type { Database, PurchaseRequest, PurchaseRequestKind, PurchaseRequestStatus } from "~db/schema";
 import { mailQueued, queueMail, renderMail } from "./mail.server";
 
 /** Confirmations to one address per hour: a real buyer never needs more; the form cannot be used to flood an inbox. */
 const CONFIRMATIONS_PER_ADDRESS_PER_HOUR = 5;
-
-/** The request's price as the buyer saw it: a number, or "Price on request". */
-export async function priceAsShown(request: PurchaseRequest, language: Language): Promise<string> {
-	const t = await i18nServer.getFixedT(language, "mail");
-	return request.price_shown === 1 && hasPrice(request.project_price)
-		? formatPrice(request.project_price)
-		: t("common.priceOnRequest");
-}
-
-const KIND_KEY: Record<PurchaseRequestKind | "price", string> = {
-	purchase: "common.kindPurchase",
-	price: "common.kindPrice",
-	similar: "common.kindSimilar",
-};
-
-function kindKey(request: PurchaseRequest): string {
-	if (request.kind === "similar") return KIND_KEY.similar;
-	return request.price_shown === 1 ? KIND_KEY.purchase : KIND_KEY.price;
-}
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -61,38 +48,14 @@ async function queueGalleryNotification(
 	},
 ) {
 	const { request, artistName, adminEmail, language } = input;
-	const reference = `purchase_request:${request.id}`;
-	const t = await i18nServer.getFixedT(language, "mail");
-	const account = input.userId
-		? (await trx.selectFrom("users").select("username").where("id", "=", input.userId).executeTakeFirst())
-				?.username
-		: undefined;
+	const account = input.userId ? await getUsernameById(input.userId, trx) : undefined;
 	await queueMail(trx, {
 		kind: "purchase_notification",
 		to: adminEmail,
 		language,
 		origin: input.origin,
-		reference,
-		subject: t("purchaseNotification.subject", { projectName: request.project_name, id: request.id }),
-		body: {
-			heading: t("purchaseNotification.heading"),
-			paragraphs: [t("purchaseNotification.intro", { kind: t(kindKey(request)).toLowerCase() })],
-			facts: [
-				{ label: t("common.piece"), value: request.project_name },
-				...(artistName ? [{ label: t("common.artist"), value: artistName }] : []),
-				{ label: t("common.priceShown"), value: await priceAsShown(request, language) },
-				{ label: t("common.kind"), value: t(kindKey(request)) },
-				{ label: t("common.email"), value: request.email },
-				{ label: t("common.phone"), value: request.phone },
-				{ label: t("purchaseNotification.account"), value: account ?? t("purchaseNotification.guest") },
-				{ label: t("purchaseNotification.language"), value: t(`common.language.${request.language}`) },
-			],
-			action: {
-				label: t("purchaseNotification.action"),
-				url: `${input.origin}/admin/requests?${new URLSearchParams({ q: request.email })}`,
-			},
-			notes: [t("purchaseNotification.settingsNote")],
-		},
+		reference: `purchase_request:${request.id}`,
+		...(await purchaseNotificationMail({ request, artistName, account, language, origin: input.origin })),
 	});
 }
 
@@ -110,8 +73,15 @@ async function gatherInGalleryDigest(
 	const waiting = await findWaitingMail(trx, { to: adminEmail, kind: "purchase_digest" });
 	const waitingSince = Number(/^purchase_requests_from:(\d+)$/.exec(waiting?.reference ?? "")?.[1]);
 	if (waiting && waitingSince) {
-		const content = await renderMail(trx, await galleryDigest(trx, { ...input, since: waitingSince }));
-		if (await rewriteWaitingMail(trx, waiting.id, content)) return;
+		// On Postgres ids are handed out as rows are inserted, not as they commit: a request begun before
+		// the one that started the digest may arrive here after it, with a smaller id. The digest then
+		// reaches back to it.
+		const since = Math.min(waitingSince, request.id);
+		const content = await renderMail(trx, await galleryDigest(trx, { ...input, since }));
+		if (
+			await rewriteWaitingMail(trx, waiting.id, { ...content, reference: `purchase_requests_from:${since}` })
+		)
+			return;
 	}
 	await queueMail(trx, {
 		...(await galleryDigest(trx, { ...input, since: request.id })),
@@ -128,43 +98,15 @@ async function galleryDigest(
 	input: { since: number; language: Language; origin: string },
 ) {
 	const { since, language, origin } = input;
-	const unannounced = trx
-		.selectFrom("purchase_requests")
-		.where("purchase_requests.id", ">=", since)
-		.where(({ not, exists, selectFrom }) =>
-			not(
-				exists(
-					selectFrom("outbox")
-						.select("outbox.id")
-						.where("outbox.kind", "=", "purchase_notification")
-						.where("outbox.reference", "=", sql<string>`${"purchase_request:"} || purchase_requests.id`),
-				),
-			),
-		);
-	const { total } = await unannounced
-		.select((eb) => eb.fn.countAll<number>().as("total"))
-		.executeTakeFirstOrThrow();
-	const listed = await unannounced.selectAll().orderBy("purchase_requests.id").limit(DIGEST_LISTED).execute();
-	const count = Number(total);
-	const t = await i18nServer.getFixedT(language, "mail");
-	return {
+	const { total, listed } = await listUnannouncedRequests(trx, { since, limit: DIGEST_LISTED });
+	const message = await purchaseDigestMail({
+		count: total,
+		listed,
+		limit: GALLERY_NOTIFICATIONS_PER_HOUR,
 		language,
 		origin,
-		subject: t("purchaseDigest.subject", { count }),
-		body: {
-			heading: t("purchaseDigest.heading"),
-			paragraphs: [t("purchaseDigest.intro", { limit: GALLERY_NOTIFICATIONS_PER_HOUR })],
-			facts: listed.map((each) => ({
-				label: `№ ${each.id}`,
-				value: `${each.project_name} — ${each.email}, ${each.phone}`,
-			})),
-			action: { label: t("purchaseDigest.action"), url: `${origin}/admin/requests` },
-			notes: [
-				...(count > listed.length ? [t("purchaseDigest.more", { count: count - listed.length })] : []),
-				t("purchaseNotification.settingsNote"),
-			],
-		},
-	};
+	});
+	return { language, origin, ...message };
 }
 
 /**
@@ -187,13 +129,7 @@ export async function submitPurchaseRequest(input: {
 	const request = await db.transaction().execute(async (trx) => {
 		await claimFormToken(trx, input.claim);
 		const request = await createPurchaseRequest(input, trx);
-		const artist = await trx
-			.selectFrom("projects")
-			.leftJoin("artists", "artists.id", "projects.artist_id")
-			.select("artists.name")
-			.where("projects.id", "=", input.projectId)
-			.executeTakeFirst();
-		const artistName = artist?.name ?? "";
+		const artistName = await getArtistNameOfProject(input.projectId, trx);
 		const settings = await getSettings(trx);
 		const reference = `purchase_request:${request.id}`;
 
@@ -226,46 +162,13 @@ export async function submitPurchaseRequest(input: {
 		});
 		if (recent < CONFIRMATIONS_PER_ADDRESS_PER_HOUR) {
 			const language = input.language;
-			const t = await i18nServer.getFixedT(language, "mail");
-			const intro =
-				request.kind === "similar"
-					? "purchaseConfirmation.introSimilar"
-					: request.price_shown === 1
-						? "purchaseConfirmation.introPurchase"
-						: "purchaseConfirmation.introPrice";
 			await queueMail(trx, {
 				kind: "purchase_confirmation",
 				to: request.email,
 				language,
 				origin: input.origin,
 				reference,
-				subject: t("purchaseConfirmation.subject", { projectName: request.project_name }),
-				body: {
-					heading: t("purchaseConfirmation.heading"),
-					paragraphs: [
-						t(intro, { projectName: request.project_name }),
-						t("purchaseConfirmation.next"),
-						t("purchaseConfirmation.contact", { email: SALES_EMAIL, phone: PHONE_DISPLAY }),
-					],
-					facts: [
-						{ label: t("common.piece"), value: request.project_name },
-						...(artistName ? [{ label: t("common.artist"), value: artistName }] : []),
-						...(request.kind === "similar"
-							? []
-							: [{ label: t("common.price"), value: await priceAsShown(request, language) }]),
-						{ label: t("common.phone"), value: request.phone },
-						{ label: t("common.requestNumber"), value: `№ ${request.id}` },
-					],
-					...(request.project_id
-						? {
-								action: {
-									label: t("purchaseConfirmation.action"),
-									url: `${input.origin}/project/${encodeURIComponent(request.project_id)}`,
-								},
-							}
-						: {}),
-					notes: [t("purchaseConfirmation.notYou")],
-				},
+				...(await purchaseConfirmationMail({ request, artistName, language, origin: input.origin })),
 			});
 		}
 		await settleFormToken(trx, input.claim, request);
@@ -318,35 +221,13 @@ export async function changeRequestStatus(input: {
 		if (settings.buyer_status_emails !== 1) return { found: true, changed, mailed: false, request };
 
 		const language = request.language;
-		const t = await i18nServer.getFixedT(language, "mail");
-		const statusLabel = t(`requestStatus.statusLabel.${input.status}`);
 		await queueMail(trx, {
 			kind: "request_status",
 			to: request.email,
 			language,
 			origin: input.origin,
 			reference: `purchase_request:${request.id}`,
-			subject: t("requestStatus.subject", { id: request.id, status: statusLabel }),
-			body: {
-				heading: t("requestStatus.heading"),
-				paragraphs: [
-					t(`requestStatus.${input.status}`, { projectName: request.project_name }),
-					t("requestStatus.contact", { email: SALES_EMAIL, phone: PHONE_DISPLAY }),
-				],
-				facts: [
-					{ label: t("common.piece"), value: request.project_name },
-					{ label: t("common.status"), value: statusLabel },
-					{ label: t("common.requestNumber"), value: `№ ${request.id}` },
-				],
-				...(request.project_id
-					? {
-							action: {
-								label: t("requestStatus.action"),
-								url: `${input.origin}/project/${encodeURIComponent(request.project_id)}`,
-							},
-						}
-					: {}),
-			},
+			...(await requestStatusMail({ request, status: input.status, language, origin: input.origin })),
 		});
 		return { found: true, changed, mailed: true, request };
 	});

@@ -12,7 +12,7 @@ import { freePort } from "./servers";
 import { submitLogin, timeStamp } from "./session";
 
 /**
- * Two instances of the production build behind one address, as on several machines (README, "Running on
+ * Two instances of the production build behind one address, as on several machines (docs/deploying.md, "Running on
  * several machines"; docs/decisions/0024, 0025): A and B share a throwaway PostgreSQL (DATABASE_URL), one
  * S3 bucket (s3rver) and the secret that signs cookies, and each trusts one proxy hop (TRUST_PROXY=1), as
  * behind a load balancer. Each test sends its requests to one instance or the other, as a balancer's

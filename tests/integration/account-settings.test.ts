@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/lib/db.server";
 import { listFavouriteIds } from "~/models/favourites.server";
 import { createUser } from "~/models/users.server";
-import { action as accountAction } from "~/routes/account";
+import { action as accountAction } from "~/routes/account/route";
 import { action as requestsAction } from "~/routes/admin.requests/route";
 import { action as registerAction } from "~/routes/register/route";
 import { action as favouritesAction } from "~/routes/resources.favourites";

@@ -15,7 +15,7 @@ const databaseDigest = () => digestDatabase(db);
  * data from any loader and change nothing through any action: each must call requireAdmin before anything.
  */
 type RouteModule = { loader?: LoaderFunction; action?: ActionFunction };
-// Flat files (admin.settings.tsx) and folder routes (admin.requests/route.tsx).
+// Flat files (admin.projects.add.tsx) and folder routes (admin.requests/route.tsx).
 const modules = import.meta.glob<RouteModule>([
 	"../../app/routes/admin*.tsx",
 	"../../app/routes/admin*/route.tsx",

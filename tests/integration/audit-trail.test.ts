@@ -16,7 +16,7 @@ import { action as listAction } from "~/routes/admin.projects._index/route";
 import { action as addAction, loader as addLoader } from "~/routes/admin.projects.add";
 import { action as editAction } from "~/routes/admin.projects.edit.$id";
 import { action as requestsAction } from "~/routes/admin.requests/route";
-import { action as settingsAction } from "~/routes/admin.settings";
+import { action as settingsAction } from "~/routes/admin.settings/route";
 import { action as sliderAction, loader as sliderLoader } from "~/routes/admin.slider/route";
 import { action as usersAction, loader as usersLoader } from "~/routes/admin.users/route";
 import { startSession } from "~/services/auth.server";

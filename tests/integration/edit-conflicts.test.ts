@@ -11,7 +11,7 @@ import { createUser } from "~/models/users.server";
 import { action as artistsAction, loader as artistsLoader } from "~/routes/admin.artists/route";
 import { action as listAction } from "~/routes/admin.projects._index/route";
 import { action as editAction, loader as editLoader } from "~/routes/admin.projects.edit.$id";
-import { action as settingsAction, loader as settingsLoader } from "~/routes/admin.settings";
+import { action as settingsAction, loader as settingsLoader } from "~/routes/admin.settings/route";
 import { action as sliderAction, loader as sliderLoader } from "~/routes/admin.slider/route";
 import { action as usersAction, loader as usersLoader } from "~/routes/admin.users/route";
 import { startSession } from "~/services/auth.server";

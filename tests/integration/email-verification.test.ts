@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/lib/db.server";
 import { createEmailToken, linkSecretFor } from "~/models/email-tokens.server";
 import { createUser } from "~/models/users.server";
-import { loader as accountLoader } from "~/routes/account";
+import { loader as accountLoader } from "~/routes/account/route";
 import { action as loginAction } from "~/routes/login/route";
 import { action as requestAction } from "~/routes/project.$id_.request";
 import { action as registerAction } from "~/routes/register/route";

@@ -3,7 +3,7 @@ import { db } from "~/lib/db.server";
 import { adoptAdminEmail, getSettings, updateSettings } from "~/models/settings.server";
 import { createUser } from "~/models/users.server";
 import { action as requestsAction } from "~/routes/admin.requests/route";
-import { action as settingsAction, loader as settingsLoader } from "~/routes/admin.settings";
+import { action as settingsAction, loader as settingsLoader } from "~/routes/admin.settings/route";
 import { startSession } from "~/services/auth.server";
 import type { PurchaseRequestStatus } from "~db/schema";
 import { plain } from "../support/plain";

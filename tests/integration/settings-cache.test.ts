@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createUser } from "~/models/users.server";
 import { loader as rootLoader } from "~/root";
-import { action as settingsAction } from "~/routes/admin.settings";
+import { action as settingsAction } from "~/routes/admin.settings/route";
 import { startSession } from "~/services/auth.server";
 import { formRequest, getRequest } from "../support/requests";
 import { versionOf } from "../support/versions";

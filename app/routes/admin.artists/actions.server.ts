@@ -21,7 +21,7 @@ import {
 	updateArtist,
 } from "~/models/artists.server";
 import { describeConflict, EditConflictError } from "~/models/edit-conflicts.server";
-import { answerFormPost, answerRepeat, checkFormToken, claimWith } from "~/services/form-tokens.server";
+import { answerFormPost, postOnce } from "~/services/form-tokens.server";
 import { deleteImageIfUnused, storeUploadedImage } from "~/services/image-upload.server";
 
 /** The add form's one-time token (docs/decisions/0022): a repeated post adds no second artist. */
@@ -121,94 +121,98 @@ export async function saveArtist(formData: FormData, language: Language, actor: 
 		if (!conflict) return fail(submission.reply({ formErrors: ["admin:artists.errors.notFound"] }), 404);
 		return fail(submission.reply({ hideFields: ["image"] }), 409, null, undefined, conflict);
 	};
-	const token =
-		formData.get("intent") === "create" ? await checkFormToken(formData, ARTIST_ADD_TOKEN_SCOPE) : null;
-	if (token?.status === "repeat") return answerFormPost(token.outcome);
-	if (token?.status === "refused") {
-		const result = submission.reply({ formErrors: [token.message], hideFields: ["image"] });
-		return fail(result, token.httpStatus, null, token.formToken);
-	}
-	if (submission.status !== "success") return fail(submission.reply({ hideFields: ["image"] }), 400);
+	return postOnce(formData, formData.get("intent") === "create" ? ARTIST_ADD_TOKEN_SCOPE : null, {
+		refused: (refusal) =>
+			fail(
+				submission.reply({ formErrors: [refusal.message], hideFields: ["image"] }),
+				refusal.httpStatus,
+				null,
+				refusal.formToken,
+			),
+		write: async (claim) => {
+			if (submission.status !== "success") return fail(submission.reply({ hideFields: ["image"] }), 400);
 
-	const value = submission.value;
-	const fields: ArtistFields = {
-		name: value.name,
-		description_en: value.descriptionEn,
-		description_ru: value.descriptionRu,
-		city_en: value.cityEn,
-		city_ru: value.cityRu,
-		website: value.website ? value.website : null,
-		sort_order: value.sortOrder,
-	};
-	const editing = value.intent === "update";
-	if (editing && !value.id)
-		return fail(submission.reply({ formErrors: ["admin:artists.errors.notFound"] }), 404);
-	if (editing && version === null) {
-		const result = submission.reply({
-			formErrors: ["admin:conflicts.versionMissing"],
-			hideFields: ["image"],
-		});
-		return fail(result, 400);
-	}
-	let id = value.id ?? "";
-	// A stale form does no work (no portrait is stored); the save's own check is what guarantees it.
-	if (editing && version !== null) {
-		const stored = await getArtistById(id);
-		if (stored && stored.version !== version) return conflicted(id, version);
-	}
-	if (!editing) {
-		if (id && (await artistIdExists(id))) return fieldError("id", "admin:artists.errors.idTaken");
-		if (!id) id = await freeArtistId(artistIdFromName(value.name) || "artist");
-	}
+			const value = submission.value;
+			const fields: ArtistFields = {
+				name: value.name,
+				description_en: value.descriptionEn,
+				description_ru: value.descriptionRu,
+				city_en: value.cityEn,
+				city_ru: value.cityRu,
+				website: value.website ? value.website : null,
+				sort_order: value.sortOrder,
+			};
+			const editing = value.intent === "update";
+			if (editing && !value.id)
+				return fail(submission.reply({ formErrors: ["admin:artists.errors.notFound"] }), 404);
+			if (editing && version === null) {
+				const result = submission.reply({
+					formErrors: ["admin:conflicts.versionMissing"],
+					hideFields: ["image"],
+				});
+				return fail(result, 400);
+			}
+			let id = value.id ?? "";
+			// A stale form does no work (no portrait is stored); the save's own check is what guarantees it.
+			if (editing && version !== null) {
+				const stored = await getArtistById(id);
+				if (stored && stored.version !== version) return conflicted(id, version);
+			}
+			if (!editing) {
+				if (id && (await artistIdExists(id))) return fieldError("id", "admin:artists.errors.idTaken");
+				if (!id) id = await freeArtistId(artistIdFromName(value.name) || "artist");
+			}
 
-	const stored = await storeUploadedImage(isChosenFile(value.image) ? value.image : null, "artists", {
-		language,
-	});
-	if (stored && !stored.ok) {
-		return fail(
-			submission.reply({ fieldErrors: { image: [`admin:${stored.error.key}`] }, hideFields: ["image"] }),
-			400,
-			{ key: stored.error.key, values: stored.error.values },
-		);
-	}
-	const image: ArtistImage | null = stored?.ok ? stored.image : null;
-	const forget = async () => {
-		if (image) await deleteImageIfUnused(image.key);
-	};
-
-	try {
-		if (!editing) {
-			const outcome = (artist: { name: string }): FormOutcome => ({
-				redirect: ARTISTS_PATH,
-				toast: { type: "success", title: "admin:artists.toast.created", values: { name: artist.name } },
+			const stored = await storeUploadedImage(isChosenFile(value.image) ? value.image : null, "artists", {
+				language,
 			});
-			const claim = token ? claimWith(token.token, outcome) : undefined;
-			return answerFormPost(outcome(await createArtist({ id, fields, image, claim }, actor)));
-		}
-		const saved = await updateArtist(
-			id,
-			fields,
-			image ?? (value.removeImage ? null : undefined),
-			actor,
-			version ?? undefined,
-		);
-		if (!saved) {
-			await forget();
-			return fail(submission.reply({ formErrors: ["admin:artists.errors.notFound"] }), 404);
-		}
-		await Promise.all(saved.releasedKeys.map((key) => deleteImageIfUnused(key)));
-		return redirectWithToast(ARTISTS_PATH, {
-			type: "success",
-			title: "admin:artists.toast.updated",
-			values: { name: saved.artist.name },
-		});
-	} catch (error) {
-		await forget();
-		const repeat = await answerRepeat(error);
-		if (repeat) return repeat;
-		if (error instanceof EditConflictError && version !== null) return conflicted(id, version);
-		if (error instanceof ArtistIdTakenError) return fieldError("id", "admin:artists.errors.idTaken");
-		if (error instanceof ArtistNameTakenError) return fieldError("name", "admin:artists.errors.nameTaken");
-		throw error;
-	}
+			if (stored && !stored.ok) {
+				return fail(
+					submission.reply({ fieldErrors: { image: [`admin:${stored.error.key}`] }, hideFields: ["image"] }),
+					400,
+					{ key: stored.error.key, values: stored.error.values },
+				);
+			}
+			const image: ArtistImage | null = stored?.ok ? stored.image : null;
+			const forget = async () => {
+				if (image) await deleteImageIfUnused(image.key);
+			};
+
+			try {
+				if (!editing) {
+					const outcome = (artist: { name: string }): FormOutcome => ({
+						redirect: ARTISTS_PATH,
+						toast: { type: "success", title: "admin:artists.toast.created", values: { name: artist.name } },
+					});
+					return answerFormPost(
+						outcome(await createArtist({ id, fields, image, claim: claim(outcome) }, actor)),
+					);
+				}
+				const saved = await updateArtist(
+					id,
+					fields,
+					image ?? (value.removeImage ? null : undefined),
+					actor,
+					version ?? undefined,
+				);
+				if (!saved) {
+					await forget();
+					return fail(submission.reply({ formErrors: ["admin:artists.errors.notFound"] }), 404);
+				}
+				await Promise.all(saved.releasedKeys.map((key) => deleteImageIfUnused(key)));
+				return redirectWithToast(ARTISTS_PATH, {
+					type: "success",
+					title: "admin:artists.toast.updated",
+					values: { name: saved.artist.name },
+				});
+			} catch (error) {
+				await forget();
+				if (error instanceof EditConflictError && version !== null) return conflicted(id, version);
+				if (error instanceof ArtistIdTakenError) return fieldError("id", "admin:artists.errors.idTaken");
+				if (error instanceof ArtistNameTakenError)
+					return fieldError("name", "admin:artists.errors.nameTaken");
+				throw error;
+			}
+		},
+	});
 }

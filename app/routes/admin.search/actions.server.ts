@@ -15,7 +15,7 @@ import {
 	synonymLabel,
 	updateSynonym,
 } from "~/models/search-synonyms.server";
-import { answerFormPost, answerRepeat, checkFormToken, claimWith } from "~/services/form-tokens.server";
+import { answerFormPost, postOnce } from "~/services/form-tokens.server";
 
 /** The add form's one-time token (docs/decisions/0022): a repeated post adds no second group. */
 export const SYNONYM_ADD_TOKEN_SCOPE = "synonym:add";
@@ -87,49 +87,47 @@ export async function saveSynonym(formData: FormData, actor: Actor) {
 	const fail = (result: Reply, status: number, formToken?: string, conflict?: EditConflict) =>
 		data({ intent: "save" as const, result, formToken, conflict }, { status, headers: noStore });
 	const version = parseVersion(formData.get(VERSION_FIELD));
-	const token =
-		formData.get("intent") === "create" ? await checkFormToken(formData, SYNONYM_ADD_TOKEN_SCOPE) : null;
-	if (token?.status === "repeat") return answerFormPost(token.outcome);
-	if (token?.status === "refused")
-		return fail(submission.reply({ formErrors: [token.message] }), token.httpStatus, token.formToken);
-	if (submission.status !== "success") return fail(submission.reply(), 400);
-
-	const { intent, id, phrases } = submission.value;
-	if (intent === "update" && !id)
-		return fail(submission.reply({ formErrors: ["admin:search.errors.notFound"] }), 404);
-	if (intent === "update" && version === null)
-		return fail(submission.reply({ formErrors: ["admin:conflicts.versionMissing"] }), 400);
-	try {
-		if (intent === "create") {
-			const outcome = (): FormOutcome => ({
-				redirect: SEARCH_ADMIN_PATH,
-				toast: {
+	const scope = formData.get("intent") === "create" ? SYNONYM_ADD_TOKEN_SCOPE : null;
+	return postOnce(formData, scope, {
+		refused: (refusal) =>
+			fail(submission.reply({ formErrors: [refusal.message] }), refusal.httpStatus, refusal.formToken),
+		write: async (claim) => {
+			if (submission.status !== "success") return fail(submission.reply(), 400);
+			const { intent, id, phrases } = submission.value;
+			if (intent === "update" && !id)
+				return fail(submission.reply({ formErrors: ["admin:search.errors.notFound"] }), 404);
+			if (intent === "update" && version === null)
+				return fail(submission.reply({ formErrors: ["admin:conflicts.versionMissing"] }), 400);
+			try {
+				if (intent === "create") {
+					const outcome = (): FormOutcome => ({
+						redirect: SEARCH_ADMIN_PATH,
+						toast: {
+							type: "success",
+							title: "admin:search.toast.created",
+							values: { label: synonymLabel(phrases.join("\n")) },
+						},
+					});
+					await createSynonym({ phrases, claim: claim(outcome) }, actor);
+					return answerFormPost(outcome());
+				}
+				const saved = await updateSynonym(id ?? 0, phrases, actor, version ?? 0);
+				if (!saved) return fail(submission.reply({ formErrors: ["admin:search.errors.notFound"] }), 404);
+				return redirectWithToast(SEARCH_ADMIN_PATH, {
 					type: "success",
-					title: "admin:search.toast.created",
-					values: { label: synonymLabel(phrases.join("\n")) },
-				},
-			});
-			const claim = token ? claimWith(token.token, outcome) : undefined;
-			await createSynonym({ phrases, claim }, actor);
-			return answerFormPost(outcome());
-		}
-		const saved = await updateSynonym(id ?? 0, phrases, actor, version ?? 0);
-		if (!saved) return fail(submission.reply({ formErrors: ["admin:search.errors.notFound"] }), 404);
-		return redirectWithToast(SEARCH_ADMIN_PATH, {
-			type: "success",
-			title: "admin:search.toast.updated",
-			values: { label: synonymLabel(saved.phrases) },
-		});
-	} catch (error) {
-		const repeat = await answerRepeat(error);
-		if (repeat) return repeat;
-		if (error instanceof EditConflictError && id && version !== null) {
-			const conflict = await describeConflict("synonym", id, version);
-			if (!conflict) return fail(submission.reply({ formErrors: ["admin:search.errors.notFound"] }), 404);
-			return fail(submission.reply(), 409, undefined, conflict);
-		}
-		throw error;
-	}
+					title: "admin:search.toast.updated",
+					values: { label: synonymLabel(saved.phrases) },
+				});
+			} catch (error) {
+				if (error instanceof EditConflictError && id && version !== null) {
+					const conflict = await describeConflict("synonym", id, version);
+					if (!conflict) return fail(submission.reply({ formErrors: ["admin:search.errors.notFound"] }), 404);
+					return fail(submission.reply(), 409, undefined, conflict);
+				}
+				throw error;
+			}
+		},
+	});
 }
 
 const dismissSchema = z.object({ intent: z.literal("dismiss"), query: z.string().min(1).max(200) });

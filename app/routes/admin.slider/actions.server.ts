@@ -17,7 +17,7 @@ import {
 	setSlideActive,
 	updateSlide,
 } from "~/models/slides.server";
-import { answerFormPost, answerRepeat, checkFormToken, claimWith } from "~/services/form-tokens.server";
+import { answerFormPost, postOnce } from "~/services/form-tokens.server";
 import { deleteImageIfUnused, storeUploadedImage } from "~/services/image-upload.server";
 import { SLIDER_PATH, slideSchema } from "./slide-schema";
 
@@ -120,82 +120,85 @@ export async function saveSlide(formData: FormData, language: Language, actor: A
 		if (!conflict) return fail(submission.reply({ formErrors: ["admin:slider.errors.notFound"] }), 404);
 		return fail(submission.reply({ hideFields: ["image"] }), 409, null, undefined, conflict);
 	};
-	const token = formData.get("id") ? null : await checkFormToken(formData, SLIDE_ADD_TOKEN_SCOPE);
-	if (token?.status === "repeat") return answerFormPost(token.outcome);
-	if (token?.status === "refused") {
-		const result = submission.reply({ formErrors: [token.message], hideFields: ["image"] });
-		return fail(result, token.httpStatus, null, token.formToken);
-	}
-	if (submission.status !== "success") return fail(submission.reply({ hideFields: ["image"] }), 400);
+	return postOnce(formData, formData.get("id") ? null : SLIDE_ADD_TOKEN_SCOPE, {
+		refused: (refusal) =>
+			fail(
+				submission.reply({ formErrors: [refusal.message], hideFields: ["image"] }),
+				refusal.httpStatus,
+				null,
+				refusal.formToken,
+			),
+		write: async (claim) => {
+			if (submission.status !== "success") return fail(submission.reply({ hideFields: ["image"] }), 400);
 
-	const { id, image: file, ...fields } = submission.value;
-	if (id !== undefined && version === null) {
-		const result = submission.reply({
-			formErrors: ["admin:conflicts.versionMissing"],
-			hideFields: ["image"],
-		});
-		return fail(result, 400);
-	}
-	// A stale form does no work (no image is stored); the save's own check is what guarantees it.
-	if (id !== undefined && version !== null) {
-		const stored = await getSlideById(id);
-		if (stored && stored.version !== version) return conflicted(id, version);
-	}
-	const text = {
-		titleEn: fields.titleEn ?? "",
-		titleRu: fields.titleRu ?? "",
-		subtitleEn: fields.subtitleEn ?? "",
-		subtitleRu: fields.subtitleRu ?? "",
-		category: fields.category,
-		isActive: fields.isActive,
-	};
-	let image: SlideImage | null = null;
-	const stored = await storeUploadedImage(isChosenFile(file) ? file : null, "slides", { language });
-	if (stored && !stored.ok) {
-		return fail(
-			submission.reply({ fieldErrors: { image: [`admin:${stored.error.key}`] }, hideFields: ["image"] }),
-			400,
-			{ key: stored.error.key, values: stored.error.values },
-		);
-	}
-	if (stored?.ok) image = stored.image;
-
-	if (id === undefined) {
-		if (!image) {
-			return fail(
-				submission.reply({
-					fieldErrors: { image: ["admin:slider.errors.imageRequired"] },
+			const { id, image: file, ...fields } = submission.value;
+			if (id !== undefined && version === null) {
+				const result = submission.reply({
+					formErrors: ["admin:conflicts.versionMissing"],
 					hideFields: ["image"],
-				}),
-				400,
-			);
-		}
-		const outcome = (): FormOutcome => ({
-			redirect: SLIDER_PATH,
-			toast: { type: "success", title: "admin:slider.toast.created" },
-		});
-		try {
-			await createSlide(text, image, actor, token ? claimWith(token.token, outcome) : undefined);
-		} catch (error) {
-			await deleteImageIfUnused(image.key);
-			const repeat = await answerRepeat(error);
-			if (repeat) return repeat;
-			throw error;
-		}
-		return answerFormPost(outcome());
-	}
-	let saved: Awaited<ReturnType<typeof updateSlide>>;
-	try {
-		saved = await updateSlide(id, text, image, actor, version ?? undefined);
-	} catch (error) {
-		if (image) await deleteImageIfUnused(image.key);
-		if (error instanceof EditConflictError && version !== null) return conflicted(id, version);
-		throw error;
-	}
-	if (!saved) {
-		if (image) await deleteImageIfUnused(image.key);
-		return fail(submission.reply({ formErrors: ["admin:slider.errors.notFound"] }), 404);
-	}
-	if (image && saved.before.image_url !== image.key) await deleteImageIfUnused(saved.before.image_url);
-	return redirectWithToast(SLIDER_PATH, { type: "success", title: "admin:slider.toast.updated" });
+				});
+				return fail(result, 400);
+			}
+			// A stale form does no work (no image is stored); the save's own check is what guarantees it.
+			if (id !== undefined && version !== null) {
+				const stored = await getSlideById(id);
+				if (stored && stored.version !== version) return conflicted(id, version);
+			}
+			const text = {
+				titleEn: fields.titleEn ?? "",
+				titleRu: fields.titleRu ?? "",
+				subtitleEn: fields.subtitleEn ?? "",
+				subtitleRu: fields.subtitleRu ?? "",
+				category: fields.category,
+				isActive: fields.isActive,
+			};
+			let image: SlideImage | null = null;
+			const stored = await storeUploadedImage(isChosenFile(file) ? file : null, "slides", { language });
+			if (stored && !stored.ok) {
+				return fail(
+					submission.reply({ fieldErrors: { image: [`admin:${stored.error.key}`] }, hideFields: ["image"] }),
+					400,
+					{ key: stored.error.key, values: stored.error.values },
+				);
+			}
+			if (stored?.ok) image = stored.image;
+
+			if (id === undefined) {
+				if (!image) {
+					return fail(
+						submission.reply({
+							fieldErrors: { image: ["admin:slider.errors.imageRequired"] },
+							hideFields: ["image"],
+						}),
+						400,
+					);
+				}
+				const outcome = (): FormOutcome => ({
+					redirect: SLIDER_PATH,
+					toast: { type: "success", title: "admin:slider.toast.created" },
+				});
+				try {
+					await createSlide(text, image, actor, claim(outcome));
+				} catch (error) {
+					await deleteImageIfUnused(image.key);
+					throw error;
+				}
+				return answerFormPost(outcome());
+			}
+			let saved: Awaited<ReturnType<typeof updateSlide>>;
+			try {
+				saved = await updateSlide(id, text, image, actor, version ?? undefined);
+			} catch (error) {
+				if (image) await deleteImageIfUnused(image.key);
+				if (error instanceof EditConflictError && version !== null) return conflicted(id, version);
+				throw error;
+			}
+			if (!saved) {
+				if (image) await deleteImageIfUnused(image.key);
+				return fail(submission.reply({ formErrors: ["admin:slider.errors.notFound"] }), 404);
+			}
+			if (image && saved.before.image_url !== image.key) await deleteImageIfUnused(saved.before.image_url);
+			return redirectWithToast(SLIDER_PATH, { type: "success", title: "admin:slider.toast.updated" });
+		},
+	});
 }

@@ -14,7 +14,7 @@ import {
 	getUserById,
 	UsernameTakenError,
 } from "~/models/users.server";
-import { answerFormPost, answerRepeat, checkFormToken, claimWith } from "~/services/form-tokens.server";
+import { answerFormPost, postOnce } from "~/services/form-tokens.server";
 import { changeSchema, createSchema, USERS_PATH } from "./user-schemas";
 
 const noStore = { "Cache-Control": "no-store" };
@@ -105,52 +105,54 @@ export async function changeAccess(formData: FormData, admin: Actor) {
 /** The add-user form: the same rules as registration, plus a role; it counts once (its one-time token). */
 export async function createFromForm(formData: FormData, admin: Actor) {
 	const submission = parseWithZod(formData, { schema: createSchema });
-	const token = await checkFormToken(formData, USER_ADD_TOKEN_SCOPE);
-	if (token.status === "repeat") return answerFormPost(token.outcome);
-	if (token.status === "refused") {
-		return data(
-			{
-				intent: "create" as const,
-				result: submission.reply({ formErrors: [token.message] }),
-				formToken: token.formToken,
-			},
-			{ status: token.httpStatus, headers: noStore },
-		);
-	}
-	if (submission.status !== "success") {
-		return data({ intent: "create" as const, result: submission.reply() }, { status: 400, headers: noStore });
-	}
-	const { email, username, phone, password, role } = submission.value;
-	const outcome = (user: { username: string }): FormOutcome => ({
-		redirect: USERS_PATH,
-		toast: { type: "success", title: "admin:users.toast.created", values: { username: user.username } },
+	return postOnce(formData, USER_ADD_TOKEN_SCOPE, {
+		refused: (refusal) =>
+			data(
+				{
+					intent: "create" as const,
+					result: submission.reply({ formErrors: [refusal.message] }),
+					formToken: refusal.formToken,
+				},
+				{ status: refusal.httpStatus, headers: noStore },
+			),
+		write: async (claim) => {
+			if (submission.status !== "success") {
+				return data(
+					{ intent: "create" as const, result: submission.reply() },
+					{ status: 400, headers: noStore },
+				);
+			}
+			const { email, username, phone, password, role } = submission.value;
+			const outcome = (user: { username: string }): FormOutcome => ({
+				redirect: USERS_PATH,
+				toast: { type: "success", title: "admin:users.toast.created", values: { username: user.username } },
+			});
+			try {
+				const user = await createUser({
+					email,
+					username,
+					phone: phone ?? null,
+					password,
+					role,
+					createdBy: admin,
+					claim: claim(outcome),
+				});
+				return answerFormPost(outcome(user));
+			} catch (error) {
+				// Taken is decided by the insert's own transaction (and the unique index), so two admins adding
+				// the same name at once both get an answer next to the field, never a crash.
+				const field =
+					error instanceof EmailTakenError
+						? { email: ["validation.emailTaken"] }
+						: error instanceof UsernameTakenError
+							? { [username ? "username" : "email"]: ["admin:users.errors.usernameTaken"] }
+							: null;
+				if (!field) throw error;
+				return data(
+					{ intent: "create" as const, result: submission.reply({ fieldErrors: field }) },
+					{ status: 409, headers: noStore },
+				);
+			}
+		},
 	});
-	try {
-		const user = await createUser({
-			email,
-			username,
-			phone: phone ?? null,
-			password,
-			role,
-			createdBy: admin,
-			claim: claimWith(token.token, outcome),
-		});
-		return answerFormPost(outcome(user));
-	} catch (error) {
-		const repeat = await answerRepeat(error);
-		if (repeat) return repeat;
-		// Taken is decided by the insert's own transaction (and the unique index), so two admins adding the
-		// same name at once both get an answer next to the field, never a crash.
-		const field =
-			error instanceof EmailTakenError
-				? { email: ["validation.emailTaken"] }
-				: error instanceof UsernameTakenError
-					? { [username ? "username" : "email"]: ["admin:users.errors.usernameTaken"] }
-					: null;
-		if (!field) throw error;
-		return data(
-			{ intent: "create" as const, result: submission.reply({ fieldErrors: field }) },
-			{ status: 409, headers: noStore },
-		);
-	}
 }

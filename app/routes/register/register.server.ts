@@ -7,7 +7,7 @@ import { clientAddress } from "~/lib/rate-limit.server";
 import { getSettings } from "~/models/settings.server";
 import { getUser, registrationAttempts } from "~/services/auth.server";
 import { registerAccount } from "~/services/email-verification.server";
-import { answerFormPost, answerRepeat, checkFormToken, claimWith } from "~/services/form-tokens.server";
+import { answerFormPost, postOnce } from "~/services/form-tokens.server";
 import { requireSiteOpen } from "~/services/maintenance.server";
 
 /*
@@ -45,38 +45,33 @@ export async function register(request: Request) {
 	if (settings.allow_registration !== 1) {
 		return data({ result: submission.reply({ formErrors: ["register.errors.closed"] }) }, { status: 403 });
 	}
-	const token = await checkFormToken(formData, TOKEN_SCOPE);
-	if (token.status === "repeat") return answerFormPost<Registered>(token.outcome);
-	if (token.status === "refused") {
-		return data(
-			{ result: submission.reply({ formErrors: [token.message] }), formToken: token.formToken },
-			{ status: token.httpStatus },
-		);
-	}
-	if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-	// Every complete attempt counts, whatever the address, so the form cannot be used to send mail to many
-	// addresses (the form's live validation never counts).
-	const attempt = await registrationAttempts.hit(`address:${clientAddress(request)}`);
-	if (!attempt.allowed) {
-		return data(
-			{ result: submission.reply({ formErrors: ["register.errors.tooManyAttempts"] }) },
-			{ status: 429, headers: { "Retry-After": String(attempt.retryAfterSeconds) } },
-		);
-	}
-	// A new address and a taken one get the same answer (and neither a session): signing a new account in
-	// at once would tell anyone which addresses have one. The message sent to the address says the rest.
-	const outcome = (): FormOutcome => ({ data: { sentTo: submission.value.email.trim() } });
-	try {
-		await registerAccount({
-			...submission.value,
-			language: await getLanguage(request),
-			origin: publicOrigin(request),
-			claim: claimWith(token.token, outcome),
-		});
-	} catch (error) {
-		const repeat = await answerRepeat<Registered>(error);
-		if (repeat) return repeat;
-		throw error;
-	}
-	return answerFormPost<Registered>(outcome());
+	return postOnce(formData, TOKEN_SCOPE, {
+		refused: (refusal) =>
+			data(
+				{ result: submission.reply({ formErrors: [refusal.message] }), formToken: refusal.formToken },
+				{ status: refusal.httpStatus },
+			),
+		write: async (claim) => {
+			if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+			// Every complete attempt counts, whatever the address, so the form cannot be used to send mail to
+			// many addresses (the form's live validation never counts).
+			const attempt = await registrationAttempts.hit(`address:${clientAddress(request)}`);
+			if (!attempt.allowed) {
+				return data(
+					{ result: submission.reply({ formErrors: ["register.errors.tooManyAttempts"] }) },
+					{ status: 429, headers: { "Retry-After": String(attempt.retryAfterSeconds) } },
+				);
+			}
+			// A new address and a taken one get the same answer (and neither a session): signing a new account
+			// in at once would tell anyone which addresses have one. The message sent to the address says the rest.
+			const outcome = (): FormOutcome => ({ data: { sentTo: submission.value.email.trim() } });
+			await registerAccount({
+				...submission.value,
+				language: await getLanguage(request),
+				origin: publicOrigin(request),
+				claim: claim(outcome),
+			});
+			return answerFormPost<Registered>(outcome());
+		},
+	});
 }

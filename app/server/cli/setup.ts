@@ -87,7 +87,7 @@ async function bootstrapAdmin(): Promise<void> {
 	const created = await ensureAdmin(admin);
 	if (created)
 		console.log(
-			`created administrator "${created}"${configured ? "" : " (development default, see README)"}`,
+			`created administrator "${created}"${configured ? "" : " (development default, see docs/accounts.md)"}`,
 		);
 }
 

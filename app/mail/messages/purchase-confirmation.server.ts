@@ -1,0 +1,52 @@
+import type { Language } from "~/lib/i18n";
+import { i18nServer } from "~/lib/i18n.server";
+import { PHONE_DISPLAY, SALES_EMAIL } from "~/lib/site";
+import type { MailMessage } from "~/mail/layout.server";
+import type { PurchaseRequest } from "~db/schema";
+import { priceAsShown } from "./request-facts.server";
+
+/** The buyer's confirmation of a request, in the language of the page they sent it from. */
+export async function purchaseConfirmationMail(input: {
+	request: PurchaseRequest;
+	artistName: string;
+	language: Language;
+	origin: string;
+}): Promise<MailMessage> {
+	const { request, artistName, language } = input;
+	const t = await i18nServer.getFixedT(language, "mail");
+	const intro =
+		request.kind === "similar"
+			? "purchaseConfirmation.introSimilar"
+			: request.price_shown === 1
+				? "purchaseConfirmation.introPurchase"
+				: "purchaseConfirmation.introPrice";
+	return {
+		subject: t("purchaseConfirmation.subject", { projectName: request.project_name }),
+		body: {
+			heading: t("purchaseConfirmation.heading"),
+			paragraphs: [
+				t(intro, { projectName: request.project_name }),
+				t("purchaseConfirmation.next"),
+				t("purchaseConfirmation.contact", { email: SALES_EMAIL, phone: PHONE_DISPLAY }),
+			],
+			facts: [
+				{ label: t("common.piece"), value: request.project_name },
+				...(artistName ? [{ label: t("common.artist"), value: artistName }] : []),
+				...(request.kind === "similar"
+					? []
+					: [{ label: t("common.price"), value: await priceAsShown(request, language) }]),
+				{ label: t("common.phone"), value: request.phone },
+				{ label: t("common.requestNumber"), value: `№ ${request.id}` },
+			],
+			...(request.project_id
+				? {
+						action: {
+							label: t("purchaseConfirmation.action"),
+							url: `${input.origin}/project/${encodeURIComponent(request.project_id)}`,
+						},
+					}
+				: {}),
+			notes: [t("purchaseConfirmation.notYou")],
+		},
+	};
+}

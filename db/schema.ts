@@ -299,6 +299,53 @@ export interface CatalogueCountsTable {
 	published: ColumnType<number, number | undefined, number>;
 }
 
+/**
+ * A published piece in the search index (docs/decisions/0030-search.md): `id` is its order key (available
+ * before reserved before sold, newest first), SQLite's FTS5 rowid; the columns beside it are what result
+ * counts and orders need. Postgres adds `document` (tsvector), SQLite keeps the tokens in its FTS5 table
+ * `search_index`: db/search-dialect.ts is the only code that reads either.
+ */
+export interface SearchDocumentsTable {
+	id: number;
+	project_id: string;
+	category: ProjectCategory;
+	artist_id: string | null;
+	availability: ProjectAvailability;
+	price: number;
+	created_at: string;
+}
+
+/** An artist in the search index (their name), for the suggestions. */
+export interface SearchArtistDocumentsTable {
+	id: Generated<number>;
+	artist_id: string;
+}
+
+/** A word the index holds, with its stem and transliteration keys: where queries look words up. */
+export interface SearchTermsTable {
+	term: string;
+	stem: string;
+	key: string;
+	stem_key: string;
+}
+
+/** Words or phrases that mean the same, one a line, as staff typed them (/admin/search). */
+export interface SearchSynonymsTable {
+	id: Generated<number>;
+	phrases: string;
+	created_at: Timestamp;
+	updated_at: Timestamp;
+	/** Raised by one by every save (docs/decisions/0023). */
+	version: ColumnType<number, number | undefined, number>;
+}
+
+/** A query that found nothing: its normalised text, how often, when last. No visitor's data. */
+export interface SearchMissesTable {
+	query: string;
+	count: ColumnType<number, number | undefined, number>;
+	last_at: string;
+}
+
 /** Facts about the database itself, such as when the seed ran, so seeding never repeats. */
 export interface AppMetaTable {
 	key: string;
@@ -323,6 +370,11 @@ export interface Database {
 	rate_limits: RateLimitsTable;
 	scheduled_jobs: ScheduledJobsTable;
 	catalogue_counts: CatalogueCountsTable;
+	search_documents: SearchDocumentsTable;
+	search_artist_documents: SearchArtistDocumentsTable;
+	search_terms: SearchTermsTable;
+	search_synonyms: SearchSynonymsTable;
+	search_misses: SearchMissesTable;
 }
 
 export type Project = Selectable<ProjectsTable>;
@@ -338,3 +390,5 @@ export type PurchaseRequest = Selectable<PurchaseRequestsTable>;
 export type OutboxMessage = Selectable<OutboxTable>;
 export type EmailToken = Selectable<EmailTokensTable>;
 export type AuditLogRow = Selectable<AuditLogTable>;
+export type SearchSynonym = Selectable<SearchSynonymsTable>;
+export type SearchMiss = Selectable<SearchMissesTable>;

@@ -64,6 +64,13 @@ export const ExternalIcon = (props: IconProps) => (
 		<path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
 	</Icon>
 );
+export const SearchIcon = (props: IconProps) => (
+	<Icon {...props}>
+		<circle cx="11" cy="11" r="6.5" />
+		<path d="m16 16 4.5 4.5" />
+	</Icon>
+);
+
 export const GlobeIcon = (props: IconProps) => (
 	<Icon {...props}>
 		<circle cx="12" cy="12" r="9" />

@@ -5,6 +5,7 @@ import { cx, STUDIO_URL } from "~/lib/site";
 import { useTranslation } from "~/lib/translations";
 import { useHydrated } from "~/lib/use-hydrated";
 import { CloseIcon, ExternalIcon, MenuIcon } from "./icons";
+import { SearchForm } from "./search/header-search";
 
 const FOCUSABLE =
 	"summary, a[href], button:not([disabled]), input, select, textarea, [tabindex]:not([tabindex='-1'])";
@@ -80,6 +81,9 @@ export function MobileMenu() {
 				id="mobile-menu"
 				className="fixed inset-0 top-20 z-40 flex flex-col justify-between overflow-y-auto bg-paper px-6 pt-8 pb-10"
 			>
+				<div className="mb-8 sm:hidden">
+					<SearchForm />
+				</div>
 				<nav aria-label={t("menu.title")}>
 					<ul className="flex flex-col">
 						{MAIN_NAV_LINKS.map((link) => (

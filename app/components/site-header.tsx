@@ -8,6 +8,7 @@ import { AudioPlayer } from "./audio-player";
 import { UserIcon } from "./icons";
 import { LanguageMenu } from "./language-menu";
 import { MobileMenu } from "./mobile-menu";
+import { HeaderSearch } from "./search/header-search";
 import { ThemeToggle } from "./theme-toggle";
 
 export function SiteHeader() {
@@ -48,6 +49,10 @@ export function SiteHeader() {
 				<div className="flex items-center gap-0.5">
 					<div className="hidden sm:block">
 						<AudioPlayer />
+					</div>
+					{/* On phones the search is in the menu. */}
+					<div className="hidden sm:block">
+						<HeaderSearch />
 					</div>
 					<LanguageMenu />
 					<ThemeToggle />

@@ -11,6 +11,7 @@ export const ACTIVITY_ENTITIES = [
 	"settings",
 	"request",
 	"mail",
+	"synonym",
 ] as const;
 export type ActivityEntity = (typeof ACTIVITY_ENTITIES)[number];
 
@@ -123,6 +124,8 @@ export const AUDITED_FIELDS = {
 	},
 	request: { status: "requestStatus", note: "longText" },
 	mail: { status: "mailStatus" },
+	/** A search synonym group (/admin/search): its words or phrases, one a line. */
+	synonym: { phrases: "longText" },
 } as const satisfies Record<ActivityEntity, Record<string, FieldKind>>;
 
 export function fieldKind(entity: ActivityEntity, field: string): FieldKind {

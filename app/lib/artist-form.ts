@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { CYRILLIC_TO_LATIN } from "./transliteration";
 import { isHttpAddress } from "./validation";
 
 /**
@@ -11,42 +12,6 @@ export const ARTISTS_PATH = "/admin/artists";
 export const ARTIST_ID_PATTERN = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
 export const MAX_ARTIST_ID_LENGTH = 60;
 
-const CYRILLIC: Record<string, string> = {
-	а: "a",
-	б: "b",
-	в: "v",
-	г: "g",
-	д: "d",
-	е: "e",
-	ё: "e",
-	ж: "zh",
-	з: "z",
-	и: "i",
-	й: "y",
-	к: "k",
-	л: "l",
-	м: "m",
-	н: "n",
-	о: "o",
-	п: "p",
-	р: "r",
-	с: "s",
-	т: "t",
-	у: "u",
-	ф: "f",
-	х: "kh",
-	ц: "ts",
-	ч: "ch",
-	ш: "sh",
-	щ: "shch",
-	ъ: "",
-	ы: "y",
-	ь: "",
-	э: "e",
-	ю: "yu",
-	я: "ya",
-};
-
 /**
  * The id an artist gets from their name when the admin gives none: Cyrillic transliterated, accents
  * dropped, anything else a hyphen ("Студия Ткань" → "studiya-tkan", "Chuch Estudio" → "chuch-estudio").
@@ -55,7 +20,7 @@ const CYRILLIC: Record<string, string> = {
 export function artistIdFromName(name: string): string {
 	// Cyrillic first: taking accents off first would turn й into и ("i") and lose the letter.
 	return [...name.toLocaleLowerCase("ru-RU")]
-		.map((char) => CYRILLIC[char] ?? char)
+		.map((char) => CYRILLIC_TO_LATIN[char] ?? char)
 		.join("")
 		.normalize("NFKD")
 		.replace(/[\u0300-\u036f]/g, "")

@@ -23,6 +23,7 @@ export const ACTIVITY_TABLES = {
 	settings: "settings",
 	request: "purchase_requests",
 	mail: "outbox",
+	synonym: "search_synonyms",
 } as const satisfies Record<ActivityEntity, keyof Database>;
 
 /**
@@ -100,6 +101,12 @@ export const UNAUDITED_COLUMNS = {
 		created_at: "bookkeeping",
 		recipient_key: "follows to_address",
 		email_token_id: "the sender's, fixed when queued",
+	},
+	search_synonyms: {
+		id: "the row's entity_id",
+		created_at: "bookkeeping",
+		updated_at: "bookkeeping",
+		version: "bookkeeping: the row's entity_version",
 	},
 } satisfies Record<(typeof ACTIVITY_TABLES)[ActivityEntity], Record<string, string>>;
 
@@ -329,6 +336,15 @@ export async function findExistingTargets(
 	if (mailIds.length > 0) {
 		for (const row of await db.selectFrom("outbox").select("id").where("id", "in", mailIds).execute())
 			found.set(`mail:${row.id}`, String(row.id));
+	}
+	const synonymIds = numbers("synonym");
+	if (synonymIds.length > 0) {
+		for (const row of await db
+			.selectFrom("search_synonyms")
+			.select("id")
+			.where("id", "in", synonymIds)
+			.execute())
+			found.set(`synonym:${row.id}`, String(row.id));
 	}
 	if (entries.some((entry) => entry.entity === "settings")) found.set("settings:1", "1");
 	return found;

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { snapshotOf } from "~/lib/activity";
 import { db } from "~/lib/db.server";
 import type { FormClaim } from "~/lib/form-token.server";
+import { indexArtist } from "~/lib/search/documents.server";
 import { foldForSearch } from "~db/connection";
 import type { Artist } from "~db/schema";
 import { type Actor, recordActivity } from "./activity.server";
@@ -194,6 +195,7 @@ export async function createArtist(
 			})
 			.returningAll()
 			.executeTakeFirstOrThrow();
+		await indexArtist(trx, artist.id);
 		await recordActivity(trx, actor, {
 			entity: "artist",
 			entityId: artist.id,
@@ -254,6 +256,8 @@ export async function updateArtist(
 				.returningAll()
 				.executeTakeFirstOrThrow();
 		}
+		// A rename changes what every work of theirs is found by: reindexed in this transaction.
+		if (artist.name !== before.name) await indexArtist(trx, artist.id);
 		await recordActivity(trx, actor, {
 			entity: "artist",
 			entityId: artist.id,

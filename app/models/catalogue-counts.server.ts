@@ -1,4 +1,4 @@
-import type { ProjectCategory } from "~/lib/categories";
+import { PROJECT_CATEGORIES, type ProjectCategory } from "~/lib/categories";
 import { db } from "~/lib/db.server";
 
 /*
@@ -56,4 +56,17 @@ export async function listBusiestArtistIds(limit: number): Promise<string[]> {
 		.limit(limit)
 		.execute();
 	return rows.map((row) => row.artist_id);
+}
+
+/** The categories that have published works, in the catalogue's order: what an empty search offers. */
+export async function listCategoriesWithWorks(): Promise<ProjectCategory[]> {
+	const rows = await db
+		.selectFrom("catalogue_counts")
+		.select("category")
+		.where("artist_id", "=", "")
+		.where("category", "!=", "")
+		.where("published", ">", 0)
+		.execute();
+	const found = new Set(rows.map((row) => row.category));
+	return PROJECT_CATEGORIES.filter((category) => found.has(category));
 }

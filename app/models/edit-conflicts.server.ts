@@ -74,6 +74,15 @@ async function currentVersion(
 		case "settings":
 			return (await executor.selectFrom("settings").select("version").where("id", "=", 1).executeTakeFirst())
 				?.version;
+		case "synonym":
+			if (!Number.isSafeInteger(numericId)) return undefined;
+			return (
+				await executor
+					.selectFrom("search_synonyms")
+					.select("version")
+					.where("id", "=", numericId)
+					.executeTakeFirst()
+			)?.version;
 	}
 }
 

@@ -1,12 +1,17 @@
 import { type Kysely, sql } from "kysely";
 import { type Snapshot, snapshotOf } from "~/lib/activity";
 import { type Paged, pageWindow, type SortDirection } from "~/lib/admin-list";
-import type { ProjectAvailability, ProjectCategory, ProjectStatus } from "~/lib/categories";
+import {
+	type ProjectAvailability,
+	type ProjectCategory,
+	type ProjectStatus,
+} from "~/lib/categories";
 import { db } from "~/lib/db.server";
 import type { FormClaim } from "~/lib/form-token.server";
 import type { Language } from "~/lib/i18n";
 import { CATALOGUE_PAGE_SIZE } from "~/lib/paging";
 import type { ProjectSummary } from "~/lib/project-summary";
+import { indexProjects } from "~/lib/search/documents.server";
 import { localizedWritten, typesetName } from "~/lib/typography.server";
 import { foldForSearch } from "~db/connection";
 import type { Database, Project, ProjectImage } from "~db/schema";
@@ -482,6 +487,8 @@ export async function createProject(
 				)
 				.execute();
 		}
+		// Findable (when published) the moment the piece exists: the search index is written in this transaction.
+		await indexProjects(trx, [project.id]);
 		await recordActivity(trx, actor, {
 			entity: "project",
 			entityId: project.id,
@@ -639,6 +646,8 @@ export async function updateProject(
 				.returningAll()
 				.executeTakeFirstOrThrow();
 		}
+		// The piece's search document follows its new text, availability and status (its id moved with it).
+		await indexProjects(trx, [id]);
 		const galleryCount = Number(
 			(
 				await trx
@@ -662,8 +671,8 @@ export async function updateProject(
 }
 
 /**
- * Deletes a project: its gallery rows and favourites go with it (cascade); purchase requests keep their
- * snapshot and lose the link. The audit trail keeps what it was. Returns the deleted row and the image keys
+ * Deletes a project: its gallery rows, favourites and search document go with it (cascade); purchase
+ * requests keep their snapshot and lose the link. The audit trail keeps what it was. Returns the deleted row and the image keys
  * it used, or null when unknown. With `version` (the one the list was shown with) it deletes only that
  * version: EditConflictError, and nothing deleted, when the project changed since.
  */

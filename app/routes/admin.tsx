@@ -19,6 +19,7 @@ const ADMIN_SECTIONS = [
 	"slider",
 	"users",
 	"settings",
+	"search",
 	"mail",
 	"activity",
 ] as const;

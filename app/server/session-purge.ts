@@ -2,12 +2,14 @@
  * Expired sessions are refused when used, but their rows would stay forever: purged at start and then
  * every hour, so the table holds only sessions that can still sign someone in. Used one-time form tokens
  * past their lifetime go in the same round (docs/decisions/0022), and so do spent rate-limit counters
- * (kept in the database only on Postgres). With several instances one of them runs each round
+ * (kept in the database only on Postgres), and the searches that found nothing past their half year
+ * (issue #34). With several instances one of them runs each round
  * (scheduled-job.ts).
  */
 import { logger } from "~/lib/logger.server";
 import { deleteExpiredCounters } from "~/lib/rate-limit.server";
 import { deleteExpiredFormSubmissions } from "~/models/form-submissions.server";
+import { deleteOldSearchMisses } from "~/models/search.server";
 import { deleteExpiredSessions } from "~/models/sessions.server";
 import { scheduleJob } from "./scheduled-job";
 
@@ -17,7 +19,8 @@ async function purge(): Promise<void> {
 	const purged = await deleteExpiredSessions();
 	const formTokens = await deleteExpiredFormSubmissions();
 	const rateLimits = await deleteExpiredCounters();
-	logger.info("expired sessions purged", { purged, formTokens, rateLimits });
+	const searchMisses = await deleteOldSearchMisses();
+	logger.info("expired sessions purged", { purged, formTokens, rateLimits, searchMisses });
 }
 
 /** Starts the schedule; returns the function that stops it (at shutdown). */

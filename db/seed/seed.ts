@@ -3,6 +3,7 @@ import path from "node:path";
 import type { Kysely } from "kysely";
 import type { ImageStore } from "../../app/lib/image-store.server";
 import { type ImageFolder, type SavedImage, storeRasterImage } from "../../app/lib/images.server";
+import { reindexAll } from "../../app/lib/search/documents.server";
 import type { Database } from "../schema";
 import { seedArtists, seedProjects, seedSlides } from "./seed-data";
 import type { SeedProject } from "./seed-types";
@@ -163,6 +164,8 @@ export async function seedDatabase(db: Kysely<Database>, images: ImageStore): Pr
 				})),
 			);
 			if (galleryRows.length > 0) await trx.insertInto("project_images").values(galleryRows).execute();
+			// The catalogue is findable from its first start (the setup keeps the index in step afterwards).
+			await reindexAll(trx);
 			await trx
 				.insertInto("hero_slides")
 				.values(

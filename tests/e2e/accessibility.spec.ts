@@ -106,6 +106,7 @@ const ADMIN_PAGES = [
 	"/admin/artists?edit=owl",
 	"/admin/artists?new",
 	"/admin/activity",
+	"/admin/search?new",
 ];
 
 test("accessibility of the admin screens", async ({ signInAs, page, context, baseURL }) => {

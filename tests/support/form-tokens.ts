@@ -16,6 +16,7 @@ const FORM_PAGES: Array<[RegExp, () => Promise<Loader>]> = [
 	[/^\/admin\/artists$/, async () => (await import("~/routes/admin.artists/route")).loader],
 	[/^\/admin\/slider$/, async () => (await import("~/routes/admin.slider/route")).loader],
 	[/^\/admin\/users$/, async () => (await import("~/routes/admin.users/route")).loader],
+	[/^\/admin\/search$/, async () => (await import("~/routes/admin.search/route")).loader],
 ];
 
 /** The page that shows the "add" form of an admin list: its `?new` / `?add`. */
@@ -23,6 +24,7 @@ const ADD_QUERY: Record<string, string> = {
 	"/admin/artists": "?new",
 	"/admin/slider": "?new",
 	"/admin/users": "?add",
+	"/admin/search": "?new",
 };
 
 /** A fresh token for the form posted to `path` (its query ignored), as its page hands it out. */

@@ -25,6 +25,10 @@ const INPUTS = [
 	"db/migrate.ts",
 	"app/lib/images.server.ts",
 	"app/lib/image-store-disk.server.ts",
+	// The seed builds the search index (issue #34): its code and the category names it indexes.
+	"app/lib/search",
+	"app/lib/transliteration.ts",
+	"db/search-dialect.ts",
 	"node_modules/sharp/package.json",
 ];
 

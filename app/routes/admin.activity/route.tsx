@@ -46,6 +46,8 @@ function targetHref(entity: ActivityEntity, findBy: string): string {
 			return "/admin/settings";
 		case "mail":
 			return `/admin/mail/${encoded}`;
+		case "synonym":
+			return `/admin/search?edit=${encoded}`;
 	}
 }
 

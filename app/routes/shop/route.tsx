@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { ProjectCard } from "~/components/project-card";
 import { isShowMore, PagedList } from "~/components/ui/paged-list";
@@ -10,7 +10,7 @@ import { rootMetaData, seoMeta } from "~/lib/seo";
 import { cx } from "~/lib/site";
 import { useTranslation } from "~/lib/translations";
 import { loadShop } from "./shop-data.server";
-import { DEFAULT_SORT, FILTERS_DISCLOSURE_ID, shopHref } from "./shop-href";
+import { DEFAULT_SORT, defaultSortFor, FILTERS_DISCLOSURE_ID, type ShopQuery, shopHref } from "./shop-href";
 
 /** The texts this page shows besides `common` (app/lib/i18n.ts pageNamespaces). */
 export const handle = {
@@ -35,6 +35,14 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 	});
 };
 
+/** A search that found nothing is not kept in the page cache (its loader says no-store): each one counts. */
+export const headers: HeadersFunction = ({ parentHeaders, loaderHeaders }) => {
+	const headers = new Headers(parentHeaders);
+	const cacheControl = loaderHeaders.get("Cache-Control");
+	if (cacheControl) headers.set("Cache-Control", cacheControl);
+	return headers;
+};
+
 export const loader = ({ request }: LoaderFunctionArgs) => loadShop(request);
 
 /**
@@ -47,7 +55,8 @@ const ShopFiltersDisclosure = deferred(() =>
 	import("./shop-filters").then((module) => module.ShopFiltersDisclosure),
 );
 export default function ShopPage() {
-	const { query, designers, sorts, projects, paging } = useLoaderData<typeof loader>();
+	const { query, designers, sorts, projects, paging, correction, categories } =
+		useLoaderData<typeof loader>();
 	const { t, i18n } = useTranslation("shop");
 	const navigation = useNavigation();
 	// A new filter or order fades the old results; "Show more" keeps them as they are.
@@ -89,6 +98,8 @@ export default function ShopPage() {
 				<ShopFiltersJumpLink />
 			</div>
 
+			{correction ? <DidYouMean query={query} correction={correction} /> : null}
+
 			<div
 				aria-busy={updating}
 				className={cx(
@@ -103,6 +114,7 @@ export default function ShopPage() {
 						<Link to="/shop" className="button-primary mt-8">
 							{t("empty.reset")}
 						</Link>
+						{query.q ? <EmptySearchOffers designers={designers} categories={categories} /> : null}
 					</div>
 				) : (
 					<PagedList
@@ -148,5 +160,81 @@ function ShopFiltersJumpLink() {
 		>
 			{t("filters.jump")}
 		</a>
+	);
+}
+
+/**
+ * When the words as typed were not found and a correction was (the other keyboard layout, a typo), the
+ * results are the correction's: the page says so and links to it.
+ */
+function DidYouMean({ query, correction }: { query: ShopQuery; correction: string }) {
+	const { t } = useTranslation("shop");
+	const corrected = { ...query, q: correction, sort: defaultSortFor(correction) };
+	return (
+		<div className="mt-8 rounded-2xl border border-line px-5 py-4" data-testid="did-you-mean">
+			<p className="text-lg">
+				{t("search.didYouMean")}{" "}
+				<Link to={shopHref(corrected)} className="link-underline font-semibold">
+					{correction}
+				</Link>
+			</p>
+			<p className="mt-1 text-sm text-muted">
+				{t("search.showingFor", { typed: query.q, shown: correction })}
+			</p>
+		</div>
+	);
+}
+
+/** What a search that found nothing offers instead: the artists and the categories the catalogue has. */
+function EmptySearchOffers({
+	designers,
+	categories,
+}: {
+	designers: Array<{ id: string; name: string }>;
+	categories: Array<{ id: string; href: string }>;
+}) {
+	const { t } = useTranslation("shop");
+	const lists = [
+		{
+			id: "empty-categories",
+			title: t("search.categories"),
+			links: categories.map((category) => ({
+				key: category.id,
+				href: category.href,
+				label: t(`categories.${category.id}`, { ns: "common" }),
+			})),
+		},
+		{
+			id: "empty-artists",
+			title: t("search.artists"),
+			links: designers.map((artist) => ({
+				key: artist.id,
+				href: `/artist/${artist.id}`,
+				label: artist.name,
+			})),
+		},
+	].filter((list) => list.links.length > 0);
+	return (
+		<div className="mx-auto mt-12 grid max-w-3xl gap-8 text-left sm:grid-cols-2">
+			{lists.map((list) => (
+				<section key={list.id} aria-labelledby={list.id}>
+					<h3 id={list.id} className="text-xs font-semibold tracking-[0.14em] text-muted uppercase">
+						{list.title}
+					</h3>
+					<ul className="mt-3 flex flex-wrap gap-2">
+						{list.links.map((link) => (
+							<li key={link.key}>
+								<Link
+									to={link.href}
+									className="inline-flex min-h-10 items-center rounded-full border border-line px-4 text-sm hover:border-ink"
+								>
+									{link.label}
+								</Link>
+							</li>
+						))}
+					</ul>
+				</section>
+			))}
+		</div>
 	);
 }

@@ -1,18 +1,21 @@
+import { data } from "@remix-run/node";
 import * as z from "zod";
-import { PROJECT_CATEGORIES } from "~/lib/categories";
+import { categoryPagePath, PROJECT_CATEGORIES } from "~/lib/categories";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
-import { pageSlice } from "~/lib/paging";
+import { CATALOGUE_PAGE_SIZE, type PageInfo, pageSlice } from "~/lib/paging";
 import { requestedPage, requirePage } from "~/lib/paging.server";
 import { typesetName } from "~/lib/typography.server";
 import { listShopDesigners } from "~/models/artists.server";
+import { listCategoriesWithWorks } from "~/models/catalogue-counts.server";
 import {
-	type CatalogueFilter,
 	countPublishedProjects,
 	listPublishedPage,
+	type ProjectRecord,
 	SHOP_SORTS,
 	toProjectSummary,
 } from "~/models/projects.server";
-import { DEFAULT_SORT, MAX_QUERY_LENGTH } from "./shop-href";
+import { recordSearchMiss, searchCataloguePage } from "~/models/search.server";
+import { DEFAULT_SORT, defaultSortFor, MAX_QUERY_LENGTH, RELEVANCE, type ShopOrder } from "./shop-href";
 
 /*
  * The shop's data. Apart from the route module so that the browser build sees one server import there
@@ -21,6 +24,41 @@ import { DEFAULT_SORT, MAX_QUERY_LENGTH } from "./shop-href";
 
 /** How many designers the filter offers: those with the most works (and the one chosen). */
 const DESIGNER_OPTIONS = 40;
+
+interface ShopResults {
+	projects: ProjectRecord[];
+	paging: PageInfo;
+	/** The search's correction of the query (other layout, typos): the page offers it as "Did you mean". */
+	correction: string | null;
+}
+
+/**
+ * A page of the shop: with a query, a page of the search's ranked results (issue #34); without, a page of
+ * the catalogue in the chosen order (issue #33). Either way a page past the end is a 404.
+ */
+async function shopResults(
+	params: ReturnType<typeof parseShopQuery>,
+	designer: string | undefined,
+	requested: number,
+): Promise<ShopResults> {
+	const q = params.q ?? "";
+	if (q) {
+		const result = await searchCataloguePage({
+			query: q,
+			category: params.category,
+			artistId: designer,
+			order: params.sort,
+			page: requested,
+			pageSize: CATALOGUE_PAGE_SIZE,
+		});
+		const paging = requirePage(result.total, requested, CATALOGUE_PAGE_SIZE);
+		return { projects: result.projects, paging, correction: result.correction };
+	}
+	const filter = { categories: params.category ? [params.category] : undefined, artistId: designer };
+	const paging = requirePage(await countPublishedProjects(filter), requested);
+	const sort = params.sort === RELEVANCE ? DEFAULT_SORT : params.sort;
+	return { projects: await listPublishedPage(filter, pageSlice(paging), sort), paging, correction: null };
+}
 
 export async function loadShop(request: Request) {
 	const params = parseShopQuery(new URL(request.url).searchParams);
@@ -31,27 +69,28 @@ export async function loadShop(request: Request) {
 	// hand-typed links still work, and a designer without published works is ignored.
 	const designers = await listShopDesigners(DESIGNER_OPTIONS, params.designer?.toLowerCase());
 	const designer = designers.find((artist) => artist.id === params.designer?.toLowerCase())?.id;
-	const filter: CatalogueFilter = {
-		categories: params.category ? [params.category] : undefined,
-		artistId: designer,
-		query: params.q || undefined,
-	};
-	const paging = requirePage(await countPublishedProjects(filter), requested);
-	const projects = await listPublishedPage(filter, pageSlice(paging), params.sort);
-	return {
-		query: {
-			category: params.category ?? "",
-			designer: designer ?? "",
-			q: params.q ?? "",
-			sort: params.sort,
+	const q = params.q ?? "";
+	const { projects, paging, correction } = await shopResults(params, designer, requested);
+	// A query that found nothing is noted for staff (only its text: app/models/search.server.ts). Such a
+	// page is not kept in the page cache, so that each time it is asked counts.
+	const missed = q !== "" && paging.total === 0;
+	if (missed) await recordSearchMiss(q, { filtered: Boolean(params.category || designer) });
+	const categories = missed ? await listCategoriesWithWorks() : [];
+	return data(
+		{
+			query: { category: params.category ?? "", designer: designer ?? "", q, sort: params.sort },
+			designers: designers.map((artist) => ({ id: artist.id, name: typesetName(artist.name) })),
+			// The sort options travel with the data: SHOP_SORTS lives in a server-only module.
+			sorts: [...(q ? [RELEVANCE] : []), ...SHOP_SORTS] as ShopOrder[],
+			projects: projects.map((project) => toProjectSummary(project, language)),
+			paging,
+			correction,
+			// What an empty result offers instead: the categories there are.
+			categories: categories.map((category) => ({ id: category, href: categoryPagePath(category) })),
+			meta: { title: t("metaTitle"), description: t("metaDescription") },
 		},
-		designers: designers.map((artist) => ({ id: artist.id, name: typesetName(artist.name) })),
-		// The sort options travel with the data: SHOP_SORTS lives in a server-only module.
-		sorts: [...SHOP_SORTS],
-		projects: projects.map((project) => toProjectSummary(project, language)),
-		paging,
-		meta: { title: t("metaTitle"), description: t("metaDescription") },
-	};
+		missed ? { headers: { "Cache-Control": "no-store" } } : undefined,
+	);
 }
 
 /**
@@ -69,7 +108,14 @@ export function parseShopQuery(searchParams: URLSearchParams) {
 			.transform((value) => value.slice(0, MAX_QUERY_LENGTH))
 			.optional()
 			.catch(undefined),
-		sort: z.enum(SHOP_SORTS).catch(DEFAULT_SORT),
+		sort: z
+			.enum([RELEVANCE, ...SHOP_SORTS])
+			.optional()
+			.catch(undefined),
 	});
-	return schema.parse(Object.fromEntries(searchParams));
+	const parsed = schema.parse(Object.fromEntries(searchParams));
+	const q = parsed.q ?? "";
+	// Best match means something only with a search.
+	const sort: ShopOrder = parsed.sort && !(parsed.sort === RELEVANCE && !q) ? parsed.sort : defaultSortFor(q);
+	return { ...parsed, sort };
 }

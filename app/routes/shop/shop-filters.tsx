@@ -9,10 +9,17 @@ import {
 	useRef,
 } from "react";
 import { ChevronDownIcon } from "~/components/icons";
+import { SearchField } from "~/components/search/search-field";
 import { PROJECT_CATEGORIES } from "~/lib/categories";
 import { useTranslation } from "~/lib/translations";
-import type { ShopSort } from "~/models/projects.server";
-import { DEFAULT_SORT, FILTERS_DISCLOSURE_ID, MAX_QUERY_LENGTH, type ShopQuery, shopHref } from "./shop-href";
+import {
+	defaultSortFor,
+	FILTERS_DISCLOSURE_ID,
+	MAX_QUERY_LENGTH,
+	type ShopOrder,
+	type ShopQuery,
+	shopHref,
+} from "./shop-href";
 
 /**
  * Keeps an uncontrolled field in step with the URL after a navigation (Reset, Back), without touching what
@@ -40,7 +47,7 @@ export function ShopFilters({
 }: {
 	query: ShopQuery;
 	designers: Array<{ id: string; name: string }>;
-	sorts: ShopSort[];
+	sorts: ShopOrder[];
 }) {
 	const { t } = useTranslation("shop");
 	const submit = useSubmit();
@@ -51,11 +58,14 @@ export function ShopFilters({
 
 	function submitForm(form: HTMLFormElement) {
 		const values = new FormData(form);
+		const q = String(values.get("q") ?? "").trim();
+		const chosen = sorts.find((value) => value === values.get("sort"));
 		const next: ShopQuery = {
-			q: String(values.get("q") ?? "").trim(),
+			q,
 			category: String(values.get("category") ?? ""),
 			designer: String(values.get("designer") ?? ""),
-			sort: sorts.find((value) => value === values.get("sort")) ?? DEFAULT_SORT,
+			// A new search starts with its best matches; the order chosen stays while the words do.
+			sort: q !== query.q || !chosen ? defaultSortFor(q) : chosen,
 		};
 		submit(new URL(shopHref(next), window.location.origin).searchParams, {
 			method: "get",
@@ -83,15 +93,12 @@ export function ShopFilters({
 		>
 			<FilterField label={t("filters.search")} className="sm:col-span-2 lg:col-span-1">
 				{(id) => (
-					<input
+					<SearchField
 						id={id}
-						type="search"
-						name="q"
-						ref={textField}
+						inputRef={textField}
 						defaultValue={query.q}
 						maxLength={MAX_QUERY_LENGTH}
 						placeholder={t("filters.searchPlaceholder")}
-						autoComplete="off"
 						enterKeyHint="search"
 						className="h-12 w-full rounded-full border border-line bg-card px-5 text-sm placeholder:text-muted focus:border-ink"
 					/>

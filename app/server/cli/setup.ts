@@ -5,6 +5,7 @@
  */
 import { getEnv } from "~/lib/env.server";
 import { imageStoreFromEnv } from "~/lib/image-store.server";
+import { syncSearchIndex } from "~/lib/search/documents.server";
 import { type DatabaseHandle, openConfiguredDatabase } from "~db/connection";
 import { migrateToLatest } from "~db/migrate";
 import { SETUP_LOCK, withAdvisoryLock } from "~db/postgres";
@@ -22,7 +23,7 @@ async function main(): Promise<void> {
 	await closeDatabase();
 }
 
-/** Migrates, then seeds an empty database. */
+/** Migrates, seeds an empty database, and brings the search index up to date. */
 async function prepare({ db }: DatabaseHandle): Promise<void> {
 	const env = getEnv();
 	try {
@@ -36,6 +37,10 @@ async function prepare({ db }: DatabaseHandle): Promise<void> {
 				? `seeded the catalogue in ${Math.round(performance.now() - started)} ms`
 				: `seed skipped: ${seed.reason}`,
 		);
+		const indexing = performance.now();
+		const search = await syncSearchIndex(db);
+		if (search === "rebuilt")
+			console.log(`built the search index in ${Math.round(performance.now() - indexing)} ms`);
 	} finally {
 		await db.destroy();
 	}

@@ -17,6 +17,7 @@ import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import type { Insertable, Kysely } from "kysely";
 import type { ProjectAvailability, ProjectStatus } from "../../app/lib/categories";
+import { reindexAll } from "../../app/lib/search/documents.server";
 import { openDatabase } from "../../db/connection";
 import type { ArtistsTable, Database, ProjectImagesTable, ProjectsTable } from "../../db/schema";
 
@@ -74,8 +75,8 @@ export interface GrowResult {
 }
 
 /**
- * Adds cloned pieces until the database holds `pieces` projects (nothing when it already does). Works on
- * SQLite and Postgres alike (Kysely), in one transaction.
+ * Adds cloned pieces until the database holds `pieces` projects (nothing when it already does), and
+ * rebuilds the search index over them. Works on SQLite and Postgres alike (Kysely), in one transaction.
  */
 export async function growCatalogue(db: Kysely<Database>, pieces: number): Promise<GrowResult> {
 	const started = performance.now();
@@ -173,6 +174,8 @@ export async function growCatalogue(db: Kysely<Database>, pieces: number): Promi
 				.insertInto("project_images")
 				.values(views.slice(start, start + BATCH))
 				.execute();
+		// Searchable, as every save keeps its piece in the search index (docs/decisions/0030).
+		await reindexAll(trx);
 	});
 	return {
 		pieces: originals.length + projects.length,

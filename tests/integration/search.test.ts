@@ -236,10 +236,10 @@ describe("the shop page with a query", () => {
 		);
 		expect(corrected.correction).toBe("кресло");
 		expect(corrected.projects.map((project) => project.id)).toEqual(["arc-lounge-chair"]);
-		const empty = dataOf<{ total: number; categories: Array<{ id: string }> }>(
+		const empty = dataOf<{ paging: { total: number }; categories: Array<{ id: string }> }>(
 			await shopLoader({ request: getRequest("/shop?q=zzqxj"), params: {}, context: {} }),
 		);
-		expect(empty.total).toBe(0);
+		expect(empty.paging.total).toBe(0);
 		expect(empty.categories.map((category) => category.id)).toContain("furniture");
 	});
 

@@ -38,7 +38,7 @@ export function SiteHeader() {
 							<li key={link}>
 								<NavLink
 									to={`/${link}`}
-									className="nav-link max-xl:px-2 max-xl:tracking-[0.1em] max-xl:after:inset-x-2"
+									className="nav-link max-xl:px-1.5 max-xl:tracking-[0.1em] max-xl:after:inset-x-1.5"
 								>
 									{t(`nav.${link}`)}
 								</NavLink>

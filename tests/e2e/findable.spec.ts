@@ -163,6 +163,8 @@ test.describe("the header", () => {
 			for (const width of [768, 1023, 1024, 1280]) {
 				await page.setViewportSize({ width, height: 800 });
 				await page.goto(`/shop?lng=${language}`);
+				// Measured in the site's own type: before the web fonts arrive the fallback's widths differ.
+				await page.evaluate(() => document.fonts.ready.then(() => undefined));
 				const fit = await page.getByRole("banner").evaluate((header) => {
 					const row = header.firstElementChild as HTMLElement;
 					const links = [...header.querySelectorAll<HTMLElement>("nav a")].filter(

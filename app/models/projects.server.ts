@@ -1,11 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import { type Snapshot, snapshotOf } from "~/lib/activity";
 import { type Paged, pageWindow, type SortDirection } from "~/lib/admin-list";
-import {
-	type ProjectAvailability,
-	type ProjectCategory,
-	type ProjectStatus,
-} from "~/lib/categories";
+import type { ProjectAvailability, ProjectCategory, ProjectStatus } from "~/lib/categories";
 import { db } from "~/lib/db.server";
 import type { FormClaim } from "~/lib/form-token.server";
 import type { Language } from "~/lib/i18n";

@@ -146,6 +146,19 @@ export interface SettingsTable {
 	updated_at: Timestamp;
 	/** Raised by one by every save, whichever tab it came from (docs/decisions/0023). */
 	version: ColumnType<number, number | undefined, number>;
+	/** Months after which closed requests are anonymised and unused consents purged (migration 0018). */
+	retention_months: ColumnType<number, number | undefined, number>;
+	/** The operator's legal name, INN, OGRN/OGRNIP and legal address: /contact, footer, terms, privacy, mail. */
+	seller_legal_name: ColumnType<string, string | undefined, string>;
+	seller_inn: ColumnType<string, string | undefined, string>;
+	seller_ogrn: ColumnType<string, string | undefined, string>;
+	seller_legal_address: ColumnType<string, string | undefined, string>;
+	/** Where people write about their personal data. */
+	privacy_email: ColumnType<string, string | undefined, string>;
+	/** Where buyers write about pieces; "" means the admin address. */
+	sales_email: ColumnType<string, string | undefined, string>;
+	/** The shop's name in English; `shop_name` is the Russian one (the spec's default). */
+	shop_name_en: ColumnType<string, string | undefined, string>;
 }
 
 export type PurchaseRequestStatus = "new" | "in_progress" | "done" | "cancelled";
@@ -172,6 +185,8 @@ export interface PurchaseRequestsTable {
 	language: ColumnType<Language, Language | undefined, Language>;
 	created_at: Timestamp;
 	updated_at: Timestamp;
+	/** When erasure or retention replaced the person's e-mail, phone and notes naming them (migration 0018). */
+	anonymised_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface FavouritesTable {
@@ -347,6 +362,45 @@ export interface SearchMissesTable {
 }
 
 /** Facts about the database itself, such as when the seed ran, so seeding never repeats. */
+export type ConsentPurpose = "purchase" | "account";
+
+/** One version of the consent text for one purpose (migration 0018): a new row on every save. */
+export interface ConsentTextsTable {
+	id: Generated<number>;
+	purpose: ConsentPurpose;
+	version: number;
+	body_en: string;
+	body_ru: string;
+	created_at: string;
+	created_by: ColumnType<string, string | undefined, string>;
+}
+
+/** A consent given or withdrawn (append-only), in the same transaction as what it is for. */
+export interface ConsentsTable {
+	id: Generated<number>;
+	purpose: ConsentPurpose;
+	text_version: number;
+	action: "given" | "withdrawn";
+	user_id: number | null;
+	email: ColumnType<string, string | undefined, string>;
+	phone: ColumnType<string, string | undefined, string>;
+	client_address: ColumnType<string, string | undefined, string>;
+	method: "form" | "account" | "admin";
+	request_id: number | null;
+	created_at: string;
+}
+
+/** A guest's one-time link (1 hour) to export or erase the data kept for one address. */
+export interface PersonalDataLinksTable {
+	id: Generated<number>;
+	email: string;
+	token_hash: string;
+	nonce: string;
+	expires_at: string;
+	used_at: string | null;
+	created_at: string;
+}
+
 export interface AppMetaTable {
 	key: string;
 	value: string;
@@ -375,6 +429,9 @@ export interface Database {
 	search_terms: SearchTermsTable;
 	search_synonyms: SearchSynonymsTable;
 	search_misses: SearchMissesTable;
+	consent_texts: ConsentTextsTable;
+	consents: ConsentsTable;
+	personal_data_links: PersonalDataLinksTable;
 }
 
 export type Project = Selectable<ProjectsTable>;

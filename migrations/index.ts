@@ -14,6 +14,7 @@ import * as m0014 from "./0014-link-secrets";
 import * as m0015 from "./0015-confirm-before-sign-in";
 import * as m0016 from "./0016-catalogue-indexes";
 import * as m0017 from "./0017-search";
+import * as m0018 from "./0018-personal-data";
 
 /**
  * Every migration, by name, in order. Append new ones here (never edit or reorder applied ones);
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
 	"0015-confirm-before-sign-in": m0015,
 	"0016-catalogue-indexes": m0016,
 	"0017-search": m0017,
+	"0018-personal-data": m0018,
 };

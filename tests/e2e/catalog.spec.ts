@@ -132,9 +132,14 @@ test.describe("category pages", () => {
 		await page.emulateMedia({ reducedMotion: "reduce" });
 		// A phone, where the buttons take a row of their own above the cards.
 		await page.setViewportSize({ width: 390, height: 844 });
-		// The page's scripts held back, as on a slow phone, so that the row is scrolled by hand first.
+		// The page's scripts held back, as on a slow phone, until the row has been scrolled by hand: released
+		// by the test, not after a time, so a slow machine cannot let them in first.
+		let releaseScripts = () => {};
+		const scriptsReleased = new Promise<void>((resolve) => {
+			releaseScripts = resolve;
+		});
 		await page.route(/\/build\/.*\.js$/, async (route) => {
-			await new Promise((resolve) => setTimeout(resolve, 1500));
+			await scriptsReleased;
 			await route.fallback();
 		});
 		await page.goto("/art", { waitUntil: "commit" });
@@ -150,8 +155,8 @@ test.describe("category pages", () => {
 		await expect
 			.poll(() => carousel.locator("[tabindex='0']").evaluate((row) => row.scrollLeft))
 			.toBeGreaterThan(0);
-		// Once the held scripts have arrived: longer than an assertion usually waits.
-		await expect(page.getByRole("button", { name: "Next collection" })).toBeVisible({ timeout: 30_000 });
+		releaseScripts();
+		await expect(page.getByRole("button", { name: "Next collection" })).toBeVisible();
 		const start = (await carousel.boundingBox())?.x ?? 0;
 		await expect
 			.poll(async () => Math.abs(((await third.boundingBox())?.x ?? -999) - start))

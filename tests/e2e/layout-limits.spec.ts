@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { ADMIN } from "./session";
+import { ADMIN, submitRegistration } from "./session";
 
 /**
  * Layout that must not break (issue #35), measured with bounding boxes rather than screenshots: in English
@@ -312,6 +312,36 @@ test("the slide form refuses a title over 80 characters and previews the slide o
 	await expect(field).toHaveAttribute("aria-invalid", "true");
 	await expect(page.getByText(/Keep\sthe\stitle\sto\s80/).first()).toBeVisible();
 	await expect(field).toHaveValue(tooLong);
+});
+
+test('"Check your e-mail" never breaks at its hyphen on a phone', async ({ page }, testInfo) => {
+	await page.setViewportSize({ width: 390, height: 844 });
+	await page.goto("/register");
+	await submitRegistration(
+		page,
+		`hyphen-${testInfo.parallelIndex}-${Date.now()}@example.com`,
+		"a-good-password",
+	);
+	const title = page.getByRole("heading", { level: 1, name: "Check your e-mail" });
+	await expect(title).toBeVisible();
+	// "e-mail" is drawn on one line: one box for its letters, wherever the heading wraps.
+	const boxes = await title.evaluate((element) => {
+		const text = element.textContent ?? "";
+		const node = Array.from(element.querySelectorAll("*"))
+			.concat(element)
+			.flatMap((parent) => Array.from(parent.childNodes))
+			.find((child) => child.nodeType === Node.TEXT_NODE && child.textContent?.includes("e-mail"));
+		if (!node) return { lines: -1, text };
+		const start = (node.textContent ?? "").indexOf("e-mail");
+		const range = document.createRange();
+		range.setStart(node, start);
+		range.setEnd(node, start + "e-mail".length);
+		return {
+			lines: new Set(Array.from(range.getClientRects()).map((rect) => Math.round(rect.top))).size,
+			text,
+		};
+	});
+	expect(boxes.lines, boxes.text).toBe(1);
 });
 
 test.describe("toasts", () => {

@@ -110,7 +110,7 @@ export function refusalPageHeaders(fonts: SiteFonts | null = null): Record<strin
 	const { hash } = pageStyle(fonts);
 	const headers = new Headers({
 		"Content-Type": "text/html; charset=utf-8",
-		"Content-Security-Policy": `default-src 'none'; style-src 'sha256-${hash}'; font-src 'self'; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
+		"Content-Security-Policy": `default-src 'none'; style-src 'sha256-${hash}'; font-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
 		"Cache-Control": "no-store",
 	});
 	applySecurityHeaders(headers, null);

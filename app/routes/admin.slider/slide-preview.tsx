@@ -3,7 +3,6 @@ import { type HeroSlideView, SLIDE_BOX, SlideFrame } from "~/components/home/sli
 import { Wordmark } from "~/components/wordmark";
 import { SLIDE_CATEGORIES, type SlideCategory } from "~/lib/categories";
 import type { Language } from "~/lib/i18n";
-import { cx } from "~/lib/site";
 import { useTranslation } from "~/lib/translations";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { SlideRow } from "./route";
@@ -76,7 +75,7 @@ export function SlidePreview({ formId, slide }: { formId: string; slide: SlideRo
 	const { t, i18n } = useTranslation("admin");
 	const hydrated = useHydrated();
 	const draft = useDraft(formId, slide);
-	const [language, setLanguage] = useState<Language>(i18n.language === "ru" ? "ru" : "en");
+	const [language, setLanguage] = useState<Language>(i18n.language);
 	if (!hydrated) return null;
 	const view: HeroSlideView = {
 		id: "preview",
@@ -183,7 +182,7 @@ function ControlsSketch() {
 					{[0, 1].map((card) => (
 						<span
 							key={card}
-							className={cx("block h-[76px] w-72 rounded-xl border border-ink/10 bg-paper/80 shadow-sm")}
+							className="block h-[76px] w-72 rounded-xl border border-ink/10 bg-paper/80 shadow-sm"
 						/>
 					))}
 				</div>

@@ -305,6 +305,12 @@ test("the slide form refuses a title over 80 characters and previews the slide o
 		const frameBox = await boxOf(phone);
 		const titleBox = await boxOf(phone.getByRole("heading", { level: 2, includeHidden: true }));
 		expect(titleBox.x + titleBox.width).toBeLessThanOrEqual(frameBox.x + frameBox.width + 0.5);
+		// In Russian, the whole slide: title, and the call to action from the site's Russian texts.
+		await page.getByRole("button", { name: "RU", exact: true }).click();
+		await expect(phone.getByRole("heading", { level: 2, includeHidden: true })).toHaveText(
+			"Керамика ручной работы",
+		);
+		await expect(phone.getByRole("link", { includeHidden: true })).toHaveText("Смотреть мебель");
 		await page.getByLabel("Title (English)", { exact: true }).fill(tooLong);
 	}
 	await page.getByRole("button", { name: "Add slide" }).click();

@@ -1,9 +1,9 @@
-import { type CSSProperties, useEffect, useState } from "react";
+import { type CSSProperties, Suspense, useEffect, useState } from "react";
 import { type HeroSlideView, SLIDE_BOX, SlideFrame } from "~/components/home/slide-frame";
 import { Wordmark } from "~/components/wordmark";
 import { SLIDE_CATEGORIES, type SlideCategory } from "~/lib/categories";
 import type { Language } from "~/lib/i18n";
-import { useTranslation } from "~/lib/translations";
+import { PageLanguageProvider, useTranslation } from "~/lib/translations";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { SlideRow } from "./route";
 
@@ -110,52 +110,60 @@ export function SlidePreview({ formId, slide }: { formId: string; slide: SlideRo
 					))}
 				</fieldset>
 			</div>
-			<div className="mt-4 flex flex-wrap items-start gap-6" lang={language}>
-				{DEVICES.map((device) => (
-					<figure key={device.key} className="m-0">
-						<div
-							data-testid={`slide-preview-${device.key}`}
-							className="overflow-hidden rounded-lg border border-line bg-paper"
-							style={{ width: device.width * device.zoom }}
-							// A picture of the page: nothing in it is for reading aloud or tabbing to.
-							aria-hidden="true"
-							{...{ inert: "" }}
-						>
-							<div style={{ width: device.width, zoom: device.zoom } as CSSProperties}>
-								<div className="flex h-20 items-center border-b border-line px-5 text-2xl">
-									<Wordmark language={language} />
-								</div>
-								<div className="@container relative isolate overflow-hidden bg-card">
-									<div
-										className={SLIDE_BOX}
-										style={{ "--slide-height": `${device.height - HEADER_HEIGHT}px` } as CSSProperties}
-									>
-										<SlideFrame
-											slide={view}
-											index={0}
-											count={3}
-											title={view.title}
-											subtitle={view.subtitle}
-											tabIndex={-1}
-											backdrop={
-												draft.pictureUrl ? (
-													<img
-														src={draft.pictureUrl}
-														alt=""
-														className="absolute inset-x-0 top-0 h-[56%] w-full object-cover object-[68%_50%] @3xl:h-full @3xl:object-center"
-													/>
-												) : undefined
-											}
-										/>
+			{/* The frames speak the preview's language: the category and the call to action too (their texts
+			    load on demand when the admin's page is in the other language). */}
+			<PageLanguageProvider value={language}>
+				<Suspense fallback={null}>
+					<div className="mt-4 flex flex-wrap items-start gap-6" lang={language}>
+						{DEVICES.map((device) => (
+							<figure key={device.key} className="m-0">
+								<div
+									data-testid={`slide-preview-${device.key}`}
+									className="overflow-hidden rounded-lg border border-line bg-paper"
+									style={{ width: device.width * device.zoom }}
+									// A picture of the page: nothing in it is for reading aloud or tabbing to.
+									aria-hidden="true"
+									{...{ inert: "" }}
+								>
+									<div style={{ width: device.width, zoom: device.zoom } as CSSProperties}>
+										<div className="flex h-20 items-center border-b border-line px-5 text-2xl">
+											<Wordmark language={language} />
+										</div>
+										<div className="@container relative isolate overflow-hidden bg-card">
+											<div
+												className={SLIDE_BOX}
+												style={{ "--slide-height": `${device.height - HEADER_HEIGHT}px` } as CSSProperties}
+											>
+												<SlideFrame
+													slide={view}
+													index={0}
+													count={3}
+													title={view.title}
+													subtitle={view.subtitle}
+													tabIndex={-1}
+													backdrop={
+														draft.pictureUrl ? (
+															<img
+																src={draft.pictureUrl}
+																alt=""
+																className="absolute inset-x-0 top-0 h-[56%] w-full object-cover object-[68%_50%] @3xl:h-full @3xl:object-center"
+															/>
+														) : undefined
+													}
+												/>
+											</div>
+											<ControlsSketch />
+										</div>
 									</div>
-									<ControlsSketch />
 								</div>
-							</div>
-						</div>
-						<figcaption className="mt-2 text-xs text-muted">{t(`slider.preview.${device.key}`)}</figcaption>
-					</figure>
-				))}
-			</div>
+								<figcaption className="mt-2 text-xs text-muted">
+									{t(`slider.preview.${device.key}`)}
+								</figcaption>
+							</figure>
+						))}
+					</div>
+				</Suspense>
+			</PageLanguageProvider>
 		</section>
 	);
 }

@@ -318,6 +318,17 @@ test("the slide form refuses a title over 80 characters and previews the slide o
 	await expect(field).toHaveAttribute("aria-invalid", "true");
 	await expect(page.getByText(/Keep\sthe\stitle\sto\s80/).first()).toBeVisible();
 	await expect(field).toHaveValue(tooLong);
+
+	// The same refusal in Russian, on the Russian title.
+	await page.goto("/admin/slider?new&lng=ru");
+	await page.getByLabel("Заголовок (английский)", { exact: true }).fill("Handmade ceramics");
+	const russianTitle = page.getByLabel("Заголовок (русский)", { exact: true });
+	await russianTitle.fill(`${"Керамика ручной работы и тканый текстиль ".repeat(2)}для дома`);
+	await page.getByLabel("Подзаголовок (английский)", { exact: true }).fill("Made for the layout test");
+	await page.getByLabel("Подзаголовок (русский)", { exact: true }).fill("Для проверки вёрстки");
+	await page.getByRole("button", { name: "Добавить слайд" }).click();
+	await expect(russianTitle).toHaveAttribute("aria-invalid", "true");
+	await expect(page.getByText(/Сократите\sзаголовок\sдо\s80\sсимволов/).first()).toBeVisible();
 });
 
 test('"Check your e-mail" never breaks at its hyphen on a phone', async ({ page }, testInfo) => {

@@ -49,6 +49,8 @@ export async function loadRoot(request: Request) {
 					}
 				: null,
 			favourites: user ? await listFavouriteIds(user.id) : [],
+			// Only administrators get past maintenance mode: they see a banner saying it is on.
+			maintenanceOn: settings.maintenance_mode === 1 && user?.role === "admin",
 			toast,
 		},
 		{ headers },

@@ -7,10 +7,12 @@ import {
 	Outlet,
 	Scripts,
 	ScrollRestoration,
+	useMatches,
 	useRouteError,
 } from "@remix-run/react";
 import { lazy } from "react";
 import { BackToTop } from "./components/back-to-top";
+import { MaintenanceBanner } from "./components/maintenance-banner";
 import { SiteHeader } from "./components/site-header";
 import { Toaster } from "./components/ui/toaster";
 import { VerifyEmailBanner } from "./components/verify-email-banner";
@@ -72,6 +74,8 @@ function Document({ children }: { children: React.ReactNode }) {
 	const { language, toast } = useRootData();
 	const theme = useTheme();
 	const nonce = useNonce();
+	// Admin pages end with their own small footer (routes/admin.tsx), not the public one (issue #35).
+	const adminPage = useMatches().some((match) => match.id === "routes/admin");
 	return (
 		<html lang={language} className={theme === "dark" ? "dark" : undefined} style={{ colorScheme: theme }}>
 			<head>
@@ -91,10 +95,11 @@ function Document({ children }: { children: React.ReactNode }) {
 				</a>
 				<SiteHeader />
 				<main id="main" tabIndex={-1} className="min-h-[70vh] pt-20 outline-none">
+					<MaintenanceBanner />
 					<VerifyEmailBanner />
 					{children}
 				</main>
-				<SiteFooter />
+				{adminPage ? null : <SiteFooter />}
 				<Toaster toast={toast} />
 				<BackToTop />
 				<TranslationsScript />
@@ -127,7 +132,11 @@ export function ErrorBoundary() {
 	const maintenance = maintenanceInfo(error);
 	return (
 		<ReadySuspense>
-			{maintenance ? <MaintenancePage signedIn={maintenance.signedIn} /> : <RouteErrorPage error={error} />}
+			{maintenance ? (
+				<MaintenancePage signedIn={maintenance.signedIn} contacts={maintenance.contacts} />
+			) : (
+				<RouteErrorPage error={error} />
+			)}
 		</ReadySuspense>
 	);
 }

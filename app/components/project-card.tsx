@@ -63,10 +63,14 @@ export function ProjectCard({
 			</div>
 			<div className="mt-4 flex items-start justify-between gap-3">
 				<div className="min-w-0">
-					<Heading className="font-display text-lg leading-snug font-medium tracking-[-0.01em]">
+					{/* A long name takes two lines at most and breaks anywhere rather than running into the next
+					    card (issue #35); the link's name is still the whole of it. */}
+					<Heading className="line-clamp-2 font-display text-lg leading-snug font-medium tracking-[-0.01em] [overflow-wrap:anywhere]">
 						{project.name}
 					</Heading>
-					<p className="mt-0.5 text-sm text-muted">{project.designer}</p>
+					<p className="mt-0.5 line-clamp-2 text-sm text-muted [overflow-wrap:anywhere]">
+						{project.designer}
+					</p>
 				</div>
 				{external ? (
 					<span className="mt-1 shrink-0 text-muted" title={t("card.external")}>

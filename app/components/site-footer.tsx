@@ -4,6 +4,7 @@ import { useRootData } from "~/lib/root-data";
 import { BRAND_WORD, CONTACT_EMAIL, CREDIT_URL, FOOTER_MARQUEE_WORDS, STUDIO_URL } from "~/lib/site";
 import { useTranslation } from "~/lib/translations";
 import { ExternalIcon } from "./icons";
+import { Wordmark } from "./wordmark";
 
 /** The gallery column: where to buy, who made it, and how it reaches you (decisions, Round 2). */
 const GALLERY_PAGES = ["shop", "artists", "shipping"] as const;
@@ -11,7 +12,7 @@ const INFO_PAGES = ["about", "contact", "terms", "privacy"] as const;
 
 export function SiteFooter() {
 	const { t } = useTranslation();
-	const { year } = useRootData();
+	const { year, language } = useRootData();
 	return (
 		<footer id="site-footer" className="mt-24 border-t border-line">
 			{/*
@@ -40,7 +41,9 @@ export function SiteFooter() {
 			</div>
 			<div className="mx-auto grid max-w-[1440px] gap-12 px-5 py-16 sm:grid-cols-2 md:px-10 lg:grid-cols-[2fr_repeat(4,1fr)]">
 				<div className="max-w-sm sm:col-span-2 lg:col-span-1">
-					<p className="font-display text-2xl font-semibold tracking-[-0.04em]">{BRAND_WORD}</p>
+					<p className="text-2xl">
+						<Wordmark language={language} className="block" />
+					</p>
 					<p className="mt-4 text-muted">{t("footer.tagline")}</p>
 					<a
 						href={STUDIO_URL}

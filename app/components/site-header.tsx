@@ -1,7 +1,7 @@
 import { Link, NavLink } from "@remix-run/react";
 import { MAIN_NAV_LINKS } from "~/lib/navigation";
 import { useRootData } from "~/lib/root-data";
-import { BRAND_WORD, cx, HEADER_SCROLL_THRESHOLD_PX } from "~/lib/site";
+import { cx, HEADER_SCROLL_THRESHOLD_PX } from "~/lib/site";
 import { useTranslation } from "~/lib/translations";
 import { useScrolledPast } from "~/lib/use-scrolled-past";
 import { AudioPlayer } from "./audio-player";
@@ -10,9 +10,11 @@ import { LanguageMenu } from "./language-menu";
 import { MobileMenu } from "./mobile-menu";
 import { HeaderSearch } from "./search/header-search";
 import { ThemeToggle } from "./theme-toggle";
+import { Wordmark } from "./wordmark";
 
 export function SiteHeader() {
 	const { t } = useTranslation();
+	const { language } = useRootData();
 	const scrolled = useScrolledPast(HEADER_SCROLL_THRESHOLD_PX);
 	return (
 		<header
@@ -23,12 +25,8 @@ export function SiteHeader() {
 			)}
 		>
 			<div className="mx-auto flex h-full max-w-[1440px] items-center justify-between gap-4 px-5 md:px-10">
-				<Link
-					to="/"
-					className="font-display text-2xl font-semibold tracking-[-0.04em]"
-					aria-label={t("nav.home")}
-				>
-					{BRAND_WORD}
+				<Link to="/" className="py-2 text-2xl" aria-label={t("nav.home")}>
+					<Wordmark language={language} className="block" />
 				</Link>
 				{/* Six links fit beside the controls from 1024 px in both languages (Russian words are longer); below that
 				    they live in the menu. Between lg and xl they sit closer together. */}

@@ -17,6 +17,8 @@ export interface RootData {
 	toast: Toast | null;
 	/** Ids of the signed-in visitor's favourite projects. */
 	favourites: string[];
+	/** Maintenance mode is on (told to administrators, the only ones who get past it). */
+	maintenanceOn: boolean;
 }
 
 /**
@@ -35,6 +37,7 @@ export function useRootData(): RootData {
 		user: data?.user ?? null,
 		toast: data?.toast ?? null,
 		favourites: data?.favourites ?? [],
+		maintenanceOn: data?.maintenanceOn ?? false,
 	};
 }
 

@@ -9,6 +9,11 @@ export const PHONE_LINK = "+74951234567";
 export const CREDIT_URL = "https://forma-studio.ru/digital";
 export const BRAND_WORD = "FORMA";
 export const BRAND_WORD_RU = "ФОРМА";
+
+/** The brand's name in a language: the wordmark's name for assistive technology, og:site_name. */
+export function brandWord(language: "en" | "ru"): string {
+	return language === "ru" ? BRAND_WORD_RU : BRAND_WORD;
+}
 export const HEADER_SCROLL_THRESHOLD_PX = 20;
 export const BACK_TO_TOP_THRESHOLD_PX = 300;
 /** Brand words in one run of the footer marquee: ≈3000 px at the desktop size, wider than a 3K screen. */

@@ -1,6 +1,7 @@
 import { data, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import type { I18nHandle } from "~/lib/i18n";
+import { useRootData } from "~/lib/root-data";
 import { useTranslation } from "~/lib/translations";
 import { countNewRequests } from "~/models/purchase-requests.server";
 import { requireAdmin } from "~/services/auth.server";
@@ -40,8 +41,11 @@ export default function AdminLayout() {
 	const { newRequests } = useLoaderData<typeof loader>();
 	return (
 		<div className="mx-auto grid max-w-[1440px] gap-8 px-5 py-10 md:grid-cols-[15rem_1fr] md:px-10">
-			<aside>
-				<p className="font-display text-lg font-semibold">{t("title")}</p>
+			<aside className="min-w-0">
+				{/* «Администрирование» is a long word in a wide face: set smaller, it fits the 15rem column. */}
+				<p className="font-display text-base font-semibold tracking-[-0.02em] [overflow-wrap:anywhere]">
+					{t("title")}
+				</p>
 				<nav aria-label={t("sidebar")} className="mt-6">
 					<ul className="flex flex-wrap gap-2 md:flex-col">
 						{ADMIN_SECTIONS.map((section) => (
@@ -78,6 +82,21 @@ export default function AdminLayout() {
 			<div className="min-w-0">
 				<Outlet />
 			</div>
+			<AdminFooter />
 		</div>
+	);
+}
+
+/** The admin's own footer: the public one's links and marquee belong to the shop, not to this desk. */
+function AdminFooter() {
+	const { t } = useTranslation("admin");
+	const { year } = useRootData();
+	return (
+		<footer className="mt-8 flex flex-wrap items-center justify-between gap-3 border-t border-line pt-6 text-sm text-muted md:col-span-2">
+			<p>{t("footer.copyright", { ns: "common", year })}</p>
+			<Link to="/" className="hover:text-ink">
+				{t("backToSite")}
+			</Link>
+		</footer>
 	);
 }

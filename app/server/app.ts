@@ -23,6 +23,7 @@ import { healthCheck } from "./health";
 import { imageFiles } from "./image-files";
 import { passwordFormLimit, signInLimit, uploadLimit } from "./in-flight-limit";
 import { maintenanceGate } from "./maintenance-gate";
+import { findSiteFonts } from "./refusal-pages";
 import { remixHandler } from "./remix-handler";
 import { LIVE_BROTLI_QUALITY, LIVE_GZIP_LEVEL } from "./rendered-page";
 import { readableRequest } from "./request-guards";
@@ -91,7 +92,7 @@ export async function createApp(env: Env, build: ServerBuild): Promise<SiteApp> 
 		filesOnly(express.static("public", { maxAge: "1h", index: false })),
 	);
 	app.use(refuseCrossSiteWrites(env.SITE_URL));
-	app.use(maintenanceGate(site));
+	app.use(maintenanceGate(site, findSiteFonts(build.assetsBuildDirectory, build.publicPath)));
 	// Images, like pages, are closed during maintenance; they are answered before the app, not by it.
 	app.use(
 		IMAGE_ROUTE,

@@ -7,10 +7,15 @@
 import type { NextFunction, Request, Response } from "express";
 import { languageCookie, themeCookie } from "~/lib/cookies.server";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "~/lib/i18n";
-import { isOpenDuringMaintenance, MAINTENANCE_RETRY_AFTER_SECONDS } from "~/lib/maintenance";
+import {
+	isOpenDuringMaintenance,
+	MAINTENANCE_RETRY_AFTER_SECONDS,
+	maintenanceContacts,
+} from "~/lib/maintenance";
 
 import { DEFAULT_THEME, isTheme, type Theme } from "~/lib/theme";
-import { discardRefusedBody, maintenancePage, refusalPageHeaders } from "./refusal-pages";
+import { getSettings } from "~/models/settings.server";
+import { discardRefusedBody, maintenancePage, refusalPageHeaders, type SiteFonts } from "./refusal-pages";
 import { requestPath, requestUrl } from "./request-guards";
 import type { SiteState } from "./site-state";
 import { visitorOf } from "./visitor";
@@ -30,7 +35,8 @@ async function lookOf(req: Request, url: URL): Promise<{ language: Language; the
 	};
 }
 
-export function maintenanceGate(site: SiteState) {
+/** `fonts`: the site's font files (findSiteFonts), so that the page is set in the site's faces. */
+export function maintenanceGate(site: SiteState, fonts: SiteFonts | null = null) {
 	return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
 		try {
 			if (!site.maintenanceMode()) return next();
@@ -41,7 +47,7 @@ export function maintenanceGate(site: SiteState) {
 			res.locals.cache = "maintenance";
 			res
 				.status(503)
-				.set(refusalPageHeaders())
+				.set(refusalPageHeaders(fonts))
 				.set({
 					"Retry-After": String(MAINTENANCE_RETRY_AFTER_SECONDS),
 					Vary: "Cookie",
@@ -52,7 +58,14 @@ export function maintenanceGate(site: SiteState) {
 				res.type("text/plain; charset=utf-8").send("503 Service Unavailable\n");
 				return;
 			}
-			res.send(maintenancePage({ ...(await lookOf(req, url)), signedIn: visitor !== null }));
+			res.send(
+				maintenancePage({
+					...(await lookOf(req, url)),
+					signedIn: visitor !== null,
+					contacts: maintenanceContacts(await getSettings()),
+					fonts,
+				}),
+			);
 		} catch (error) {
 			next(error);
 		}

@@ -4,6 +4,7 @@ import {
 	isOpenDuringMaintenance,
 	MAINTENANCE_RETRY_AFTER_SECONDS,
 	type MaintenanceInfo,
+	maintenanceContacts,
 } from "~/lib/maintenance";
 import { routePath } from "~/lib/route-path";
 import { getTheme } from "~/lib/theme.server";
@@ -12,7 +13,7 @@ import type { Settings, User } from "~db/schema";
 import { getUser } from "./auth.server";
 
 /** The 503 answer the root error boundary shows as the maintenance page, in the visitor's language. */
-async function maintenanceError(request: Request, user: User | null) {
+async function maintenanceError(request: Request, user: User | null, settings: Settings) {
 	const [language, theme] = await Promise.all([getLanguage(request), getTheme(request)]);
 	const t = await i18nServer.getFixedT(language);
 	const info: MaintenanceInfo = {
@@ -21,6 +22,7 @@ async function maintenanceError(request: Request, user: User | null) {
 		theme,
 		title: t("maintenance.metaTitle"),
 		signedIn: user !== null,
+		contacts: maintenanceContacts(settings),
 	};
 	return data(info, {
 		status: 503,
@@ -39,7 +41,7 @@ export async function assertSiteOpen(
 ): Promise<void> {
 	if (settings.maintenance_mode !== 1 || user?.role === "admin") return;
 	if (isOpenDuringMaintenance(routePath(new URL(request.url).pathname))) return;
-	throw await maintenanceError(request, user);
+	throw await maintenanceError(request, user, settings);
 }
 
 /** For public actions that change something (purchase requests, registration, favourites, account). */

@@ -118,7 +118,8 @@ test.describe("home page", () => {
 	test("the logo swaps to ФОРМА on hover in Russian and back on leave", async ({ page, js }) => {
 		test.skip(!js, "hover effects need JavaScript");
 		await page.goto("/?lng=ru");
-		const logo = page.getByRole("img", { name: "FORMA", exact: true });
+		// The hero's letters (the header's and footer's wordmarks are drawn, named in the page's language).
+		const logo = page.getByRole("main").getByRole("img", { name: "FORMA", exact: true });
 		await expect(logo).toHaveText("FORMA");
 		await logo.hover();
 		await expect(logo).toHaveText("ФОРМА");
@@ -130,7 +131,7 @@ test.describe("home page", () => {
 		await page.goto("/");
 		await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
 		await expect(page.getByRole("heading", { level: 1 })).toHaveText(HERO_TITLE);
-		await expect(page.getByRole("img", { name: "FORMA", exact: true })).toBeVisible();
+		await expect(page.getByRole("main").getByRole("img", { name: "FORMA", exact: true })).toBeVisible();
 	});
 
 	for (const [label, path] of [

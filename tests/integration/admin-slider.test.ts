@@ -150,6 +150,23 @@ describe("admin slider", () => {
 		expect((await slides()).length).toBe(before);
 	});
 
+	it("refuses a title over 80 characters in either language with its message, keeping what was typed", async () => {
+		const before = (await slides()).length;
+		const long = "Handmade ceramics, woven textiles and oak furniture for quiet homes in the old city";
+		expect(Array.from(long).length).toBe(83);
+		for (const field of ["titleEn", "titleRu"]) {
+			const refused = await run(multipart({ intent: "save", ...TEXT, [field]: long }, png));
+			expect(statusOf(refused)).toBe(400);
+			expect(JSON.stringify(refused)).toContain("admin:slider.errors.titleTooLong");
+			expect(JSON.stringify(refused)).toContain(long);
+		}
+		// Eighty is allowed.
+		const eighty = long.slice(0, 80);
+		const saved = (await run(multipart({ intent: "save", ...TEXT, titleEn: eighty }, png))) as Response;
+		expect(saved.status).toBe(302);
+		expect((await slides()).length).toBe(before + 1);
+	});
+
 	it("edits texts and keeps the order; a new image replaces the old one, whose files go", async () => {
 		const slide = await createViaForm("Edit me");
 		const keepImage = (await run(

@@ -1,24 +1,15 @@
-import { Link } from "@remix-run/react";
 import { type MouseEvent, memo, useCallback, useEffect, useRef, useState } from "react";
 import { ArrowLeftIcon, ArrowRightIcon } from "~/components/icons";
 import { ResponsiveImage } from "~/components/responsive-image";
-import { categoryPagePath, type SlideCategory } from "~/lib/categories";
-import type { StoredImage } from "~/lib/images";
 import { cx } from "~/lib/site";
 import { useTranslation } from "~/lib/translations";
 import { useCarousel, useEmblaSelectedIndex } from "~/lib/use-carousel";
 import { useHydrated } from "~/lib/use-hydrated";
 import { usePrefersReducedMotion } from "~/lib/use-prefers-reduced-motion";
 import { RevealText } from "./reveal-text";
+import { type HeroSlideView, SHORT_SLIDE_TITLE, SLIDE_BOX, SlideFrame } from "./slide-frame";
 
-/** A slide as the slider shows it, in the visitor's language. No image: a fallback slide (gradient). */
-export interface HeroSlideView {
-	id: string;
-	title: string;
-	subtitle: string;
-	category: SlideCategory;
-	image: StoredImage | null;
-}
+export type { HeroSlideView };
 
 /** Autoplay every 6000 ms, transitions of 1500 ms (decision 0028). */
 export const SLIDER_AUTOPLAY_MS = 6000;
@@ -133,7 +124,8 @@ export function HeroSlider({ slides }: { slides: HeroSlideView[] }) {
 		<section
 			aria-roledescription="carousel"
 			aria-label={t("slider.label")}
-			className="relative isolate overflow-hidden bg-card"
+			// A container: the slides' breakpoints are the slider's width (slide-frame.tsx).
+			className="@container relative isolate overflow-hidden bg-card"
 			// Mouse only: a tap on a touch screen would otherwise leave the slider "hovered" for good.
 			onPointerEnter={(event) => event.pointerType === "mouse" && setHovered(true)}
 			onPointerLeave={(event) => event.pointerType === "mouse" && setHovered(false)}
@@ -283,78 +275,36 @@ const Slide = memo(function Slide({
 			aria-current={current ? "true" : undefined}
 			// React 18 has no `inert` prop yet; an empty string renders the bare attribute.
 			{...{ inert: inert ? "" : undefined }}
-			className="relative h-[calc(100svh-5rem)] max-h-[880px] min-h-[600px] min-w-0 shrink-0 grow-0 basis-full snap-start"
+			className={cx(SLIDE_BOX, "snap-start")}
 		>
-			<SlideBackdrop slide={slide} priority={index === 0} eager={eagerImage} />
-			<div
-				aria-hidden="true"
-				// Phones: the picture fills the top half and fades into the paper the text sits on.
-				// Larger screens: the picture fills the slide and the paper veils its left side.
-				className="absolute inset-0 bg-linear-to-t from-paper from-50% to-paper/0 to-68% md:bg-linear-to-r md:from-paper/95 md:from-0% md:via-paper/70 md:via-35% md:to-paper/0 md:to-70%"
+			<SlideFrame
+				slide={slide}
+				index={index}
+				count={count}
+				priority={index === 0}
+				eagerImage={eagerImage}
+				title={
+					<RevealText
+						text={slide.title}
+						revealKey={revealKey}
+						playOnLoad={playOnLoad}
+						delay={revealKey === 0 ? 0.1 : TITLE_REVEAL_DELAY_S}
+						// Two words to a line suits a short title; a long one would run off a phone's screen.
+						pairWordsOnMobile={Array.from(slide.title).length <= SHORT_SLIDE_TITLE}
+					/>
+				}
+				subtitle={
+					<RevealText
+						text={slide.subtitle}
+						revealKey={revealKey}
+						playOnLoad={playOnLoad}
+						delay={revealKey === 0 ? 0.4 : SUBTITLE_REVEAL_DELAY_S}
+					/>
+				}
 			/>
-			<div className="relative mx-auto flex h-full max-w-[1440px] flex-col justify-end px-5 pb-24 md:justify-center md:px-10 md:pb-16">
-				<div className="max-w-2xl">
-					<p className="flex items-center gap-3 text-xs font-semibold tracking-[0.18em] uppercase">
-						<span className="text-ink/70 tabular-nums">
-							{String(index + 1).padStart(2, "0")} / {String(count).padStart(2, "0")}
-						</span>
-						<span aria-hidden="true" className="h-px w-8 bg-ink/40" />
-						<span className="text-accent">{t(`categories.${slide.category}`, { ns: "common" })}</span>
-					</p>
-					<h2 className="mt-5 font-display text-[clamp(2.25rem,6.4vw,5.5rem)] leading-[1.02] font-semibold tracking-[-0.045em]">
-						<RevealText
-							text={slide.title}
-							revealKey={revealKey}
-							playOnLoad={playOnLoad}
-							delay={revealKey === 0 ? 0.1 : TITLE_REVEAL_DELAY_S}
-							pairWordsOnMobile
-						/>
-					</h2>
-					<p className="mt-5 max-w-xl text-base leading-relaxed text-ink/85 md:text-lg">
-						<RevealText
-							text={slide.subtitle}
-							revealKey={revealKey}
-							playOnLoad={playOnLoad}
-							delay={revealKey === 0 ? 0.4 : SUBTITLE_REVEAL_DELAY_S}
-						/>
-					</p>
-					<Link to={categoryPagePath(slide.category)} prefetch="intent" className="button-primary group mt-8">
-						{t(`slider.cta.${slide.category}`)}
-						<ArrowRightIcon className="transition-transform duration-300 group-hover:translate-x-1" />
-					</Link>
-				</div>
-			</div>
 		</div>
 	);
 });
-
-function SlideBackdrop({
-	slide,
-	priority,
-	eager,
-}: {
-	slide: HeroSlideView;
-	priority: boolean;
-	eager: boolean;
-}) {
-	if (!slide.image) {
-		return (
-			// A painted backdrop per category (app/styles/tailwind.css, .hero-backdrop).
-			<div aria-hidden="true" className="hero-backdrop absolute inset-0" data-category={slide.category} />
-		);
-	}
-	return (
-		<ResponsiveImage
-			image={slide.image}
-			// The title and subtitle say what the picture shows; the image itself is a backdrop.
-			alt=""
-			sizes="100vw"
-			priority={priority}
-			{...(eager && !priority ? { loading: "eager" as const } : {})}
-			className="absolute inset-x-0 top-0 h-[56%] w-full object-cover object-[68%_50%] md:h-full md:object-center"
-		/>
-	);
-}
 
 function PreviewCard({
 	slide,

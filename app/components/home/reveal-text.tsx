@@ -12,7 +12,7 @@ interface RevealTextProps {
 	playOnLoad?: boolean;
 	/** Seconds before the first character starts. */
 	delay?: number;
-	/** Titles: on mobile (< 768 px) every two words form a line. */
+	/** Titles: on a slider narrower than 768 px (a container query: the admin's preview is one) every two words form a line. */
 	pairWordsOnMobile?: boolean;
 	className?: string;
 }
@@ -44,7 +44,7 @@ export function RevealText({
 			<span className={className}>
 				{lines.map((line, lineIndex) => (
 					// biome-ignore lint/suspicious/noArrayIndexKey: lines are positional, the text is fixed for this render
-					<span key={lineIndex} className={cx(pairWordsOnMobile && "block md:inline")}>
+					<span key={lineIndex} className={cx(pairWordsOnMobile && "block @3xl:inline")}>
 						{lineIndex > 0 ? " " : null}
 						{line.join(" ")}
 					</span>
@@ -64,7 +64,7 @@ export function RevealText({
 						// Lines are positional: the text is fixed for this render.
 						// biome-ignore lint/suspicious/noArrayIndexKey: see above
 						key={lineIndex}
-						className={cx(pairWordsOnMobile && "block md:inline")}
+						className={cx(pairWordsOnMobile && "block @3xl:inline")}
 					>
 						{lineIndex > 0 ? " " : null}
 						{line.map((word, wordIndex) => (

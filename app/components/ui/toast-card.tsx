@@ -3,6 +3,7 @@ import { cx } from "~/lib/site";
 import type { Toast } from "~/lib/toast";
 import { useTranslation } from "~/lib/translations";
 import { CloseIcon } from "../icons";
+import { KeepHyphenated } from "../keep-hyphenated";
 
 /** One toast (app/components/ui/toaster.tsx shows it). `onClose`: the close button, with JavaScript only. */
 export function ToastCard({ toast, onClose }: { toast: Toast; onClose?: () => void }) {
@@ -24,8 +25,11 @@ export function ToastCard({ toast, onClose }: { toast: Toast; onClose?: () => vo
 				toast.type === "error" ? "border-accent" : "border-line",
 			)}
 		>
-			<div className="min-w-0 flex-1">
-				<p className="font-semibold">{t(toast.title, toast.values)}</p>
+			{/* A piece's long name in "Deleted “…”" breaks anywhere rather than run out of the card. */}
+			<div className="min-w-0 flex-1 [overflow-wrap:anywhere]">
+				<p className="font-semibold">
+					<KeepHyphenated text={t(toast.title, toast.values)} />
+				</p>
 				{toast.description ? (
 					<p className="mt-0.5 text-sm text-muted">{t(toast.description, toast.values)}</p>
 				) : null}

@@ -11,7 +11,9 @@ const DEFAULT_DURATION = 5000;
 
 /**
  * Shows the toast the server handed over (flash cookie) or one raised on the page. With JavaScript it
- * disappears after its duration; without, it stays at the top of the page until the next one.
+ * disappears after its duration; without, it stays until the next page. It sits at the bottom of the
+ * screen (on a phone above the back-to-top button), never over a page's title (issue #35: at the top it
+ * covered the admin lists' and the sign-in page's headings).
  */
 export function Toaster({ toast }: { toast: Toast | null }) {
 	const { t } = useTranslation();
@@ -33,7 +35,7 @@ export function Toaster({ toast }: { toast: Toast | null }) {
 	return (
 		<section
 			aria-label={t("toast.notifications")}
-			className="pointer-events-none fixed inset-x-0 top-24 z-[70] flex justify-center px-4"
+			className="pointer-events-none fixed inset-x-0 bottom-20 z-[70] flex justify-center px-4 md:bottom-8"
 		>
 			<div aria-live="polite" role="status" className="w-full max-w-md">
 				{visible ? (

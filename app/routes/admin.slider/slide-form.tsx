@@ -10,6 +10,7 @@ import { SLIDE_CATEGORIES } from "~/lib/categories";
 import { VERSION_FIELD } from "~/lib/edit-conflict";
 import { useTranslation } from "~/lib/translations";
 import type { action, SlideRow } from "./route";
+import { SlidePreview } from "./slide-preview";
 import { SLIDER_PATH, slideSchema } from "./slide-schema";
 
 /**
@@ -76,8 +77,20 @@ export function SlideForm({ slide, formToken }: { slide: SlideRow | null; formTo
 					messages={form.errors?.map((error) => t(error, { ns: "common" }))}
 				/>
 				<div className="grid gap-5 md:grid-cols-2">
-					<Field meta={fields.titleEn} type="text" label={t("slider.titleEn")} lang="en" />
-					<Field meta={fields.titleRu} type="text" label={t("slider.titleRu")} lang="ru" />
+					<Field
+						meta={fields.titleEn}
+						type="text"
+						label={t("slider.titleEn")}
+						hint={t("slider.titleHint")}
+						lang="en"
+					/>
+					<Field
+						meta={fields.titleRu}
+						type="text"
+						label={t("slider.titleRu")}
+						hint={t("slider.titleHint")}
+						lang="ru"
+					/>
 					<Field meta={fields.subtitleEn} type="text" label={t("slider.subtitleEn")} lang="en" />
 					<Field meta={fields.subtitleRu} type="text" label={t("slider.subtitleRu")} lang="ru" />
 				</div>
@@ -115,6 +128,7 @@ export function SlideForm({ slide, formToken }: { slide: SlideRow | null; formTo
 					</Link>
 				</div>
 			</Form>
+			<SlidePreview formId={form.id} slide={slide} />
 		</section>
 	);
 }

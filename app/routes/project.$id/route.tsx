@@ -11,6 +11,7 @@ import { DEFAULT_PROJECT_IMAGE, imageUrl } from "~/lib/images";
 import type { PageCacheHandle } from "~/lib/page-cache-policy";
 import { purchaseMode } from "~/lib/purchase-mode";
 import { absoluteUrl, rootMetaData, seoMeta } from "~/lib/seo";
+import { cx } from "~/lib/site";
 import { useTranslation } from "~/lib/translations";
 import { loadProjectPage } from "./project-data.server";
 
@@ -122,7 +123,12 @@ export default function ProjectPage() {
 					</div>
 					<div>
 						<p className="text-xs font-semibold tracking-[0.18em] text-accent uppercase">{categoryName}</p>
-						<h1 className="mt-3 font-display text-4xl leading-[1.05] font-semibold tracking-[-0.035em] break-words md:text-6xl">
+						<h1
+							className={cx(
+								"mt-3 font-display leading-[1.05] font-semibold tracking-[-0.035em] break-words",
+								nameSize(project.name),
+							)}
+						>
 							{project.name}
 						</h1>
 						<ProjectOffer project={project} artist={artist} />
@@ -144,4 +150,16 @@ export default function ProjectPage() {
 
 function pictureUrl(picture: GalleryImage): string {
 	return picture.image ? imageUrl(picture.image.key) : DEFAULT_PROJECT_IMAGE;
+}
+
+/**
+ * The name's size: a name with a long word is set smaller, so the word fits the column whole (or breaks at
+ * a hyphen, by the page's language) instead of breaking mid-word (issue #35). Beside the gallery (lg) the
+ * column is narrower than on a tablet, so the size steps down there.
+ */
+function nameSize(name: string): string {
+	const longestWord = Math.max(0, ...name.split(/\s+/).map((word) => Array.from(word).length));
+	return longestWord > 10
+		? "text-3xl md:text-5xl lg:text-4xl xl:text-5xl"
+		: "text-4xl md:text-6xl lg:text-5xl xl:text-6xl";
 }

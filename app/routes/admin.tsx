@@ -21,6 +21,7 @@ const ADMIN_SECTIONS = [
 	"settings",
 	"search",
 	"mail",
+	"consents",
 	"activity",
 ] as const;
 

@@ -155,7 +155,6 @@ describe("admin request inbox", () => {
 				project_name: "Terra",
 				project_price: 100,
 				email: "a@b.c",
-				...GIVEN_CONSENT,
 				phone: "+79161234567",
 			})
 			.returning("id")

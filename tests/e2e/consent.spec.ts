@@ -1,0 +1,134 @@
+import { CONSENT_LABEL } from "./consent";
+import { expect, test } from "./fixtures";
+import { openRequestForm } from "./requests";
+import { uniqueEmail } from "./session";
+
+/**
+ * The consent to processing of personal data (issue #36, docs/decisions/0031), as a visitor meets it: the
+ * purchase form and registration refuse to go without the separate box, say so next to it in the page's
+ * language and keep what was typed; with the box ticked they go through and the consent is recorded. With and
+ * without JavaScript (the server decides either way), in English and Russian.
+ */
+
+const PIECE = "tidal-relief";
+
+const TEXTS = {
+	en: {
+		buy: "Buy",
+		dialog: "Complete your purchase",
+		phone: "Phone",
+		send: "Send request",
+		refusedPurchase: "Please give your consent to send the request",
+		thanks: "Thank you for your order of Tidal Relief. We will contact you soon.",
+		password: "Password",
+		create: "Create account",
+		refusedAccount: "Please give your consent to create an account",
+		registered: "Check your e-mail",
+	},
+	ru: {
+		buy: "Купить",
+		dialog: "Оформление покупки",
+		phone: "Телефон",
+		send: "Отправить заявку",
+		refusedPurchase: "Чтобы отправить заявку, дайте согласие на обработку персональных данных",
+		thanks: "Спасибо за заявку на «Tidal Relief». Мы скоро свяжемся с вами.",
+		password: "Пароль",
+		create: "Создать аккаунт",
+		refusedAccount: "Чтобы зарегистрироваться, дайте согласие на обработку персональных данных",
+		registered: "Проверьте почту",
+	},
+} as const;
+
+for (const language of ["en", "ru"] as const) {
+	const text = TEXTS[language];
+
+	test(
+		`the purchase form is refused without the consent box and goes through with it (${language})`,
+		{ tag: "@no-js" },
+		async ({ page, js, site }, testInfo) => {
+			const email = uniqueEmail(`consent-buy-${language}`, testInfo.project.name);
+			await page.goto(`/project/${PIECE}?lng=${language}`);
+			const form = await openRequestForm(page, js, { link: text.buy, dialog: text.dialog });
+			const box = form.getByRole("checkbox", { name: CONSENT_LABEL[language] });
+			await expect(box).not.toBeChecked();
+			// The label's words lead to the text itself.
+			await expect(form.getByRole("link", { name: /personal data|персональных данных/ })).toHaveAttribute(
+				"href",
+				"/consent/purchase",
+			);
+
+			await form.getByLabel("Email").fill(email);
+			await form.getByLabel(text.phone).fill("+7 916 555-44-33");
+			await form.getByRole("button", { name: text.send }).click();
+			// Refused: the message is the box's own (announced, tied to it), and what was typed is still there.
+			const message = form.getByText(text.refusedPurchase);
+			await expect(message).toBeVisible();
+			await expect(box).toHaveAttribute("aria-invalid", "true");
+			await expect(box).toHaveAttribute("aria-describedby", (await message.getAttribute("id")) ?? "");
+			await expect(form.getByLabel("Email")).toHaveValue(email);
+			await expect(form.getByLabel(text.phone)).toHaveValue("+7 916 555-44-33");
+			expect(site.query("select id from purchase_requests where email = ?", email)).toHaveLength(0);
+
+			await box.check();
+			await form.getByRole("button", { name: text.send }).click();
+			await expect(page.getByTestId("toast")).toContainText(text.thanks);
+			expect(
+				site.query(
+					"select id from consents where purpose = 'purchase' and action = 'given' and text_version = 1 and email = ?",
+					email.toLowerCase(),
+				),
+			).toHaveLength(1);
+		},
+	);
+
+	test(
+		`registration is refused without the consent box and goes through with it (${language})`,
+		{ tag: "@no-js" },
+		async ({ page, site }, testInfo) => {
+			const email = uniqueEmail(`consent-reg-${language}`, testInfo.project.name);
+			await page.goto(`/register?lng=${language}`);
+			const box = page.getByRole("checkbox", { name: CONSENT_LABEL[language] });
+			await expect(box).not.toBeChecked();
+			await page.getByLabel("Email").fill(email);
+			await page.getByLabel(text.phone).fill("+79161234567");
+			await page.getByLabel(text.password).fill("a-good-password");
+			await page.getByRole("button", { name: text.create }).click();
+
+			const message = page.getByText(text.refusedAccount);
+			await expect(message).toBeVisible();
+			await expect(box).toHaveAttribute("aria-invalid", "true");
+			await expect(page.getByLabel("Email")).toHaveValue(email);
+			await expect(page.getByLabel(text.phone)).toHaveValue("+79161234567");
+			expect(site.query("select id from users where email = ?", email)).toHaveLength(0);
+
+			await box.check();
+			await page.getByLabel(text.password).fill("a-good-password");
+			await page.getByRole("button", { name: text.create }).click();
+			await expect(page.getByRole("heading", { level: 1, name: text.registered })).toBeVisible();
+			const users = site.query("select id from users where email = ?", email) as Array<{ id: number }>;
+			expect(users).toHaveLength(1);
+			expect(
+				site.query(
+					"select id from consents where purpose = 'account' and action = 'given' and user_id = ?",
+					users[0]?.id,
+				),
+			).toHaveLength(1);
+		},
+	);
+}
+
+test("the consent texts are published in the site's language, with their version and date", async ({
+	page,
+}) => {
+	await page.goto("/consent/purchase?lng=ru");
+	await expect(
+		page.getByRole("heading", { level: 1, name: "Согласие на обработку персональных данных" }),
+	).toBeVisible();
+	await expect(page.getByTestId("consent-version")).toContainText("Версия 1");
+	await expect(page.getByRole("main")).toContainText("Отправляя заявку на покупку");
+	await page.goto("/consent/account?lng=en");
+	await expect(page.getByTestId("consent-version")).toContainText("Version 1");
+	await expect(page.getByRole("main")).toContainText("By registering I consent");
+	const missing = await page.goto("/consent/account?version=9");
+	expect(missing?.status()).toBe(404);
+});

@@ -1,7 +1,7 @@
 import { CONSENT_LABEL } from "./consent";
 import { expect, test } from "./fixtures";
 import { openRequestForm } from "./requests";
-import { uniqueEmail } from "./session";
+import { register, uniqueEmail } from "./session";
 
 /**
  * The consent to processing of personal data (issue #36, docs/decisions/0031), as a visitor meets it: the
@@ -132,3 +132,38 @@ test("the consent texts are published in the site's language, with their version
 	const missing = await page.goto("/consent/account?version=9");
 	expect(missing?.status()).toBe(404);
 });
+
+test(
+	"a person withdraws a consent from the account page, after a step that says what it means",
+	{ tag: "@no-js" },
+	async ({ page, site }, testInfo) => {
+		const email = uniqueEmail("consent-withdraw", testInfo.project.name);
+		// Registration gives the account consent.
+		await register(page, email);
+		const consents = page.locator("#consents");
+		const account = consents.getByTestId("consent-account");
+		await expect(account).toContainText("Your account");
+		await expect(account.getByRole("link", { name: "Text, version 1" })).toHaveAttribute(
+			"href",
+			"/consent/account?version=1",
+		);
+		// The step before: a disclosure (no JavaScript needed) that says the account is then to be deleted.
+		await account.getByText("Withdraw: Your account").click();
+		await expect(account).toContainText("withdrawing it means the account is to be deleted");
+		await expect(account.getByRole("link", { name: "Go to “Delete my account”" })).toHaveAttribute(
+			"href",
+			"#delete-account",
+		);
+		await account.getByRole("button", { name: "Yes, withdraw consent (Your account)" }).click();
+		await expect(page.getByTestId("toast")).toContainText("Consent withdrawn");
+		await expect(page).toHaveURL("/account#delete-account");
+		await expect(consents.getByTestId("consent-account")).toContainText("withdrawn on");
+		await expect(consents.getByText("Withdraw: Your account")).toHaveCount(0);
+		expect(
+			site.query(
+				"select id from consents where purpose = 'account' and action = 'withdrawn' and method = 'account' and email = ?",
+				email.toLowerCase(),
+			),
+		).toHaveLength(1);
+	},
+);

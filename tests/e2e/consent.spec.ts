@@ -1,7 +1,7 @@
 import { CONSENT_LABEL } from "./consent";
 import { expect, test } from "./fixtures";
 import { openRequestForm } from "./requests";
-import { register, uniqueEmail } from "./session";
+import { ADMIN, register, uniqueEmail } from "./session";
 
 /**
  * The consent to processing of personal data (issue #36, docs/decisions/0031), as a visitor meets it: the
@@ -167,3 +167,52 @@ test(
 		).toHaveLength(1);
 	},
 );
+
+test("an administrator saves a new version of a text and finds a person's consents", async ({
+	page,
+	site,
+	signInAs,
+}, testInfo) => {
+	const email = uniqueEmail("consent-lookup", testInfo.project.name);
+	site.query(
+		"insert into consents (purpose, text_version, action, email, phone, client_address, method, created_at) values ('purchase', 1, 'given', ?, '+79165554433', '203.0.113.5', 'form', ?)",
+		email.toLowerCase(),
+		new Date().toISOString(),
+	);
+	await signInAs(ADMIN.username);
+	try {
+		await page.goto("/admin");
+		await page
+			.getByRole("navigation", { name: "Admin sections" })
+			.getByRole("link", { name: "Consents" })
+			.click();
+		await expect(page.getByRole("heading", { level: 1, name: "Consents" })).toBeVisible();
+
+		await page.getByLabel("E-mail or phone").fill("+7 916 555 44 33");
+		await page.getByRole("button", { name: "Find" }).click();
+		const record = page.getByTestId("consent-record").filter({ hasText: email.toLowerCase() });
+		await expect(record).toContainText("Purchase requests");
+		await expect(record).toContainText("203.0.113.5");
+		await expect(record.getByRole("link", { name: "Version 1" })).toHaveAttribute(
+			"href",
+			"/consent/purchase?version=1",
+		);
+
+		const section = page.locator("#consent-account");
+		await expect(section.getByTestId("consent-account-current")).toContainText("Version 1");
+		await section.getByLabel("Text (English)").fill("By registering I consent, in new words.");
+		await section.getByRole("button", { name: "Save as a new version" }).click();
+		await expect(page.getByTestId("toast")).toContainText("Version 2 saved");
+		await expect(page.locator("#consent-account").getByTestId("consent-account-current")).toContainText(
+			"Version 2",
+		);
+		await page.goto("/consent/account?lng=en");
+		await expect(page.getByTestId("consent-version")).toContainText("Version 2");
+		await expect(page.getByRole("main")).toContainText("in new words");
+	} finally {
+		// Other journeys of this worker's site expect version 1 in force.
+		site.query("delete from consent_texts where purpose = 'account' and version > 1");
+		site.query("delete from consents where email = ?", email.toLowerCase());
+		site.query("delete from audit_log where entity_kind = 'consent_text'");
+	}
+});

@@ -1,6 +1,7 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { Form, useFetcher, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { ConsentCheckbox } from "~/components/consent-checkbox";
 import { FormAlert } from "~/components/ui/form-alert";
 import { Field } from "~/components/ui/form-fields";
 import { FormTokenField } from "~/components/ui/form-token-field";
@@ -25,6 +26,8 @@ interface PurchaseFormProps {
 	lastResult?: SubmissionResult<string[]> | null;
 	/** Page mode: the form's one-time token, from the page's loader (the dialog loads its own). */
 	formToken?: string;
+	/** Page mode: the version of the purchase consent in force (the dialog loads it with its token). */
+	consentVersion?: number;
 	/** Dialog mode: called after a request was saved (the dialog closes); also shows Cancel. */
 	onDone?: () => void;
 	onCancel?: () => void;
@@ -43,6 +46,7 @@ export function PurchaseForm({
 	defaultEmail,
 	lastResult,
 	formToken,
+	consentVersion,
 	onDone,
 	onCancel,
 }: PurchaseFormProps) {
@@ -102,7 +106,11 @@ export function PurchaseForm({
 				<label htmlFor={`${form.id}-website`}>Website</label>
 				<input id={`${form.id}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" />
 			</div>
-			<p className="text-xs text-muted">{t("purchase.privacy")}</p>
+			<ConsentCheckbox
+				meta={fields.consent}
+				purpose="purchase"
+				version={dialog ? token.consentVersion : consentVersion}
+			/>
 			<div className="flex flex-wrap gap-3">
 				<button type="submit" className="button-primary" disabled={submitting || (dialog && !token.value)}>
 					{submitting ? t("purchase.submitting") : t("purchase.submit")}
@@ -122,13 +130,13 @@ export function PurchaseForm({
 }
 
 /**
- * The dialog's one-time token. The project page is a shared, cached copy, so its dialog asks the request
+ * The dialog's one-time token (and the version of the consent text in force, which comes with it). The project page is a shared, cached copy, so its dialog asks the request
  * page's loader for a token of its own when it opens. Remix loads it again after each saved request (a
  * fetcher's data is revalidated after an action), so the next request gets a new one; a refused token's
  * answer brings a fresh one (no revalidation after a 4xx). Whichever came last is the one.
  */
 function useDialogToken(dialog: boolean, path: string, answer: PurchaseActionData | undefined) {
-	const { load, data } = useFetcher<{ formToken: string }>();
+	const { load, data } = useFetcher<{ formToken: string; consentVersion: number }>();
 	const [value, setValue] = useState<string>();
 	useEffect(() => {
 		if (dialog) load(path);
@@ -141,5 +149,5 @@ function useDialogToken(dialog: boolean, path: string, answer: PurchaseActionDat
 	useEffect(() => {
 		if (refused) setValue(refused);
 	}, [refused]);
-	return { value };
+	return { value, consentVersion: data?.consentVersion };
 }

@@ -12,6 +12,8 @@ export const ACTIVITY_ENTITIES = [
 	"request",
 	"mail",
 	"synonym",
+	/** A consent text (/admin/consents): each save is a new version; the row's id is the purpose. */
+	"consent_text",
 ] as const;
 export type ActivityEntity = (typeof ACTIVITY_ENTITIES)[number];
 
@@ -126,6 +128,7 @@ export const AUDITED_FIELDS = {
 	mail: { status: "mailStatus" },
 	/** A search synonym group (/admin/search): its words or phrases, one a line. */
 	synonym: { phrases: "longText" },
+	consent_text: { body_en: "longText", body_ru: "longText" },
 } as const satisfies Record<ActivityEntity, Record<string, FieldKind>>;
 
 export function fieldKind(entity: ActivityEntity, field: string): FieldKind {

@@ -88,3 +88,11 @@ export const newPasswordField = z
 	.string({ error: "validation.passwordMin" })
 	.min(MIN_PASSWORD_LENGTH, "validation.passwordMin")
 	.max(MAX_PASSWORD_LENGTH, "validation.passwordMax");
+
+/**
+ * The separate, unticked box of the consent to processing of personal data (docs/decisions/0031): the form
+ * is refused unless it was ticked. `message` says what the consent is for (a request, an account). The
+ * version of the text the form showed is checked by the server against the stored texts
+ * (app/services/consents.server.ts), never here: the browser cannot know which versions exist.
+ */
+export const consentGivenField = (message: string) => z.literal("on", { error: message });

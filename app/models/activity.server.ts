@@ -24,6 +24,7 @@ export const ACTIVITY_TABLES = {
 	request: "purchase_requests",
 	mail: "outbox",
 	synonym: "search_synonyms",
+	consent_text: "consent_texts",
 } as const satisfies Record<ActivityEntity, keyof Database>;
 
 /**
@@ -107,6 +108,13 @@ export const UNAUDITED_COLUMNS = {
 		created_at: "bookkeeping",
 		updated_at: "bookkeeping",
 		version: "bookkeeping: the row's entity_version",
+	},
+	consent_texts: {
+		id: "each version is a row of its own: the purpose is the entity_id",
+		purpose: "the row's entity_id and label",
+		version: "the row's entity_version",
+		created_at: "bookkeeping: the row's own time says when",
+		created_by: "the row's actor",
 	},
 } satisfies Record<(typeof ACTIVITY_TABLES)[ActivityEntity], Record<string, string>>;
 
@@ -347,5 +355,7 @@ export async function findExistingTargets(
 			found.set(`synonym:${row.id}`, String(row.id));
 	}
 	if (entries.some((entry) => entry.entity === "settings")) found.set("settings:1", "1");
+	// Consent texts are never deleted: every purpose the trail names is there.
+	for (const purpose of ids("consent_text")) found.set(`consent_text:${purpose}`, purpose);
 	return found;
 }

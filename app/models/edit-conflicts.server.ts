@@ -12,7 +12,7 @@ import type { Database } from "~db/schema";
  */
 
 /** The kinds of thing that carry a version (a purchase request's status has no edit form to lose). */
-export type VersionedEntity = Exclude<ActivityEntity, "request">;
+export type VersionedEntity = Exclude<ActivityEntity, "request" | "consent_text">;
 
 /** The stored version is not the one the form was opened at: nothing was written. */
 export class EditConflictError extends Error {

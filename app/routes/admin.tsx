@@ -22,6 +22,7 @@ const ADMIN_SECTIONS = [
 	"settings",
 	"search",
 	"mail",
+	"consents",
 	"activity",
 ] as const;
 

@@ -15,9 +15,11 @@ import { clientAddress } from "~/lib/rate-limit.server";
 import { rootMetaData, seoMeta } from "~/lib/seo";
 import { useTranslation } from "~/lib/translations";
 import { typesetName } from "~/lib/typography.server";
+import { getCurrentConsentText } from "~/models/consents.server";
 import { getProjectById, ProjectNotFoundError } from "~/models/projects.server";
 import { ProjectSoldError } from "~/models/purchase-requests.server";
 import { getUser } from "~/services/auth.server";
+import { acceptedConsentVersion } from "~/services/consents.server";
 import { answerFormPost, postOnce } from "~/services/form-tokens.server";
 import { requireSiteOpen } from "~/services/maintenance.server";
 import { submitPurchaseRequest } from "~/services/purchase-requests.server";
@@ -50,7 +52,11 @@ const tokenScope = (projectId: string) => `purchase:${projectId}`;
 /** Also what the project page's dialog loads (with a fetcher) for its form's token. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	const project = await loadProject(params.id);
-	const [user, t] = await Promise.all([getUser(request), i18nServer.getFixedT(await getLanguage(request))]);
+	const [user, t, consent] = await Promise.all([
+		getUser(request),
+		i18nServer.getFixedT(await getLanguage(request)),
+		getCurrentConsentText("purchase"),
+	]);
 	const mode = purchaseMode(project);
 	return {
 		title: `${t(PURCHASE_TEXT[mode].title)} — ${project.name}`,
@@ -63,6 +69,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 		},
 		email: user?.email ?? "",
 		formToken: issueFormToken(tokenScope(project.id)),
+		consentVersion: consent?.version ?? null,
 	};
 }
 
@@ -85,6 +92,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
 				return fail(submission.reply({ formErrors: ["purchase.tooMany"] }), 429);
 			}
 			if (submission.status !== "success") return fail(submission.reply(), 400);
+			// The ticked box is for the version of the text the form showed: one that exists (decision 0031).
+			const consentVersion = await acceptedConsentVersion(formData, "purchase");
+			if (consentVersion === null)
+				return fail(submission.reply({ fieldErrors: { consent: ["validation.consentVersion"] } }), 400);
 			// The form says what it asks; whether that is allowed, and what price was shown, the stored piece says.
 			const kind = formData.get("kind") === "similar" ? "similar" : "purchase";
 			const mode: PurchaseMode = kind === "similar" ? "similar" : hasPrice(project.price) ? "buy" : "price";
@@ -114,6 +125,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 						kind,
 						language: await getLanguage(request),
 						origin: publicOrigin(request),
+						consent: { version: consentVersion, clientAddress: clientAddress(request) },
 						claim: claim(outcome),
 					});
 				} catch (error) {
@@ -130,7 +142,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function PurchaseRequestPage() {
 	const { t } = useTranslation();
-	const { project, email, mode, formToken } = useLoaderData<typeof loader>();
+	const { project, email, mode, formToken, consentVersion } = useLoaderData<typeof loader>();
 	const text = PURCHASE_TEXT[mode];
 	const actionData = useActionData<typeof action>();
 	return (
@@ -154,6 +166,7 @@ export default function PurchaseRequestPage() {
 					projectId={project.id}
 					defaultEmail={email}
 					mode={mode}
+					consentVersion={consentVersion ?? undefined}
 					lastResult={actionData && !actionData.ok ? actionData.result : null}
 					formToken={(actionData && !actionData.ok ? actionData.formToken : undefined) ?? formToken}
 				/>

@@ -4,6 +4,7 @@ import type { FormClaim } from "~/lib/form-token.server";
 import type { Language } from "~/lib/i18n";
 import { registrationAttemptMail } from "~/mail/messages/registration-attempt.server";
 import { verifyEmailMail } from "~/mail/messages/verify-email.server";
+import { recordConsent } from "~/models/consents.server";
 import {
 	consumeEmailToken,
 	createEmailToken,
@@ -74,6 +75,8 @@ export async function registerAccount(input: {
 	language: Language;
 	/** The public site, for the link in the message. */
 	origin: string;
+	/** The account consent the form gave (decision 0031): recorded with the new account, or neither exists. */
+	consent: { version: number; clientAddress: string };
 	claim?: FormClaim;
 }): Promise<void> {
 	const { language, origin, claim } = input;
@@ -90,6 +93,16 @@ export async function registerAccount(input: {
 				confirmBeforeSignIn: true,
 			},
 			async (trx, user) => {
+				await recordConsent(trx, {
+					purpose: "account",
+					version: input.consent.version,
+					action: "given",
+					method: "form",
+					userId: user.id,
+					email: user.email,
+					phone: user.phone,
+					clientAddress: input.consent.clientAddress,
+				});
 				await queueVerificationMail(trx, user, language, origin);
 			},
 		);

@@ -8,6 +8,7 @@ import { purchaseDigestMail } from "~/mail/messages/purchase-digest.server";
 import { purchaseNotificationMail } from "~/mail/messages/purchase-notification.server";
 import { requestStatusMail } from "~/mail/messages/request-status.server";
 import { type Actor, recordActivity } from "~/models/activity.server";
+import { recordConsent } from "~/models/consents.server";
 import { claimFormToken, settleFormToken } from "~/models/form-submissions.server";
 import { countMailTo, findWaitingMail, rewriteWaitingMail } from "~/models/outbox.server";
 import { getArtistNameOfProject } from "~/models/projects.server";
@@ -124,11 +125,24 @@ export async function submitPurchaseRequest(input: {
 	language: Language;
 	/** The public site, for the links in the messages. */
 	origin: string;
+	/** The consent the form gave (decision 0031): recorded with the request, or neither is. */
+	consent: { version: number; clientAddress: string };
 	claim?: FormClaim<PurchaseRequest>;
 }): Promise<PurchaseRequest> {
 	const request = await db.transaction().execute(async (trx) => {
 		await claimFormToken(trx, input.claim);
 		const request = await createPurchaseRequest(input, trx);
+		await recordConsent(trx, {
+			purpose: "purchase",
+			version: input.consent.version,
+			action: "given",
+			method: "form",
+			userId: input.userId,
+			email: request.email,
+			phone: request.phone,
+			clientAddress: input.consent.clientAddress,
+			requestId: request.id,
+		});
 		const artistName = await getArtistNameOfProject(input.projectId, trx);
 		const settings = await getSettings(trx);
 		const reference = `purchase_request:${request.id}`;

@@ -1,3 +1,4 @@
+import { giveConsent } from "./consent";
 import { expect, test } from "./fixtures";
 import {
 	ADMIN,
@@ -128,6 +129,7 @@ test.describe("accounts", () => {
 			await page.goto(`/register?lng=${language}`);
 			await page.getByLabel(email).fill("ADMIN@example.com");
 			await page.getByLabel(phone).fill("+79161234567");
+			await giveConsent(page, language === "ru" ? "ru" : "en");
 			await page.getByLabel(newPassword).fill("a-good-password");
 			await page.getByRole("button", { name: createButton }).click();
 			const registerAlert = page.getByRole("alert").filter({ hasText: texts.registerAlert[0] });

@@ -1,4 +1,5 @@
 import type { Page, Request } from "@playwright/test";
+import { giveConsent } from "./consent";
 import { expect, test } from "./fixtures";
 import { openRequestForm } from "./requests";
 import { ADMIN, uniqueEmail } from "./session";
@@ -55,6 +56,7 @@ for (const language of ["en", "ru"] as const) {
 			const form = await openRequestForm(page, js, { link: text.buy, dialog: text.dialog });
 			await form.getByLabel("Email").fill(email);
 			await form.getByLabel(text.phone).fill("+7 916 555-44-33");
+			await giveConsent(form, language);
 			const posted = nextPost(page, `/project/${PIECE}/request`);
 			await form.getByRole("button", { name: text.send }).click();
 			const first = await posted;
@@ -86,6 +88,7 @@ test("a registration sent three times makes one account and one e-mail", async (
 	await page.goto("/register?lng=en");
 	await page.getByLabel("Email").fill(email);
 	await page.getByLabel("Phone").fill("+79161234567");
+	await giveConsent(page);
 	await page.getByLabel("Password").fill("a-good-password");
 	const posted = nextPost(page, "/register");
 	await page.getByRole("button", { name: "Create account" }).click();
@@ -122,6 +125,7 @@ test("a form whose token is refused comes back as typed, says why, and goes thro
 	);
 	await page.getByLabel("Email").fill(email);
 	await page.getByLabel("Телефон").fill("+79161234567");
+	await giveConsent(page, "ru");
 	await page.getByLabel("Пароль").fill("a-good-password");
 	await page.getByRole("button", { name: "Создать аккаунт" }).click();
 
@@ -161,6 +165,7 @@ test("the purchase dialog sends a second, different request as a request of its 
 		const dialog = await openRequestForm(page, js, { link: TEXTS.en.buy, dialog: TEXTS.en.dialog });
 		await dialog.getByLabel("Email").fill(email);
 		await dialog.getByLabel("Phone").fill("+7 916 555-44-33");
+		await giveConsent(dialog);
 		await dialog.getByRole("button", { name: TEXTS.en.send }).click();
 		await expect(dialog).toBeHidden();
 	}

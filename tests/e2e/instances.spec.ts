@@ -3,6 +3,7 @@ import fs from "node:fs";
 import pg from "pg";
 import sharp from "sharp";
 import { ADMIN, type Site, startSite } from "../security/site";
+import { GIVEN_CONSENT } from "../support/consent";
 import { fetchFormToken } from "../support/form-page-token";
 import { type PostgresCluster, postgresBinDir, startPostgresCluster } from "../support/postgres-cluster";
 import { type LocalS3, startLocalS3 } from "../support/s3rver";
@@ -84,7 +85,7 @@ async function requestPurchase(site: Site, email: string, address: string): Prom
 	const formToken = await fetchFormToken(page);
 	return fetch(page, {
 		method: "POST",
-		body: new URLSearchParams({ email, phone: "+79161234567", formToken }),
+		body: new URLSearchParams({ ...GIVEN_CONSENT, email, phone: "+79161234567", formToken }),
 		headers: { "X-Forwarded-For": address },
 		redirect: "manual",
 	});

@@ -1,3 +1,4 @@
+import { giveConsent } from "./consent";
 import { expect, test } from "./fixtures";
 import { linkIn, mailTo, receivedMail } from "./mailbox";
 import { ADMIN, signIn, uniqueEmail } from "./session";
@@ -17,6 +18,7 @@ test.describe("e-mail verification", () => {
 		await page.goto("/register?lng=ru");
 		await page.getByLabel("Email").fill(email);
 		await page.getByLabel("Телефон").fill("+79161234567");
+		await giveConsent(page, "ru");
 		await page.getByLabel("Пароль").fill("a-good-password");
 		await page.getByRole("button", { name: "Создать аккаунт" }).click();
 		await expect(page.getByRole("heading", { level: 1, name: "Проверьте почту" })).toBeVisible();

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { GIVEN_CONSENT } from "../support/consent";
 import { formTokenFrom } from "../support/form-page-token";
 import { expect, test } from "./fixtures";
 import { linkIn, mailTo } from "./mailbox";
@@ -16,6 +17,7 @@ const NEW_PASSWORD = "remembered-at-last";
 async function createAccount(page: Page, email: string): Promise<void> {
 	const response = await page.request.post("/register", {
 		form: {
+			...GIVEN_CONSENT,
 			email,
 			phone: "+79161234567",
 			password: OLD_PASSWORD,

@@ -1,4 +1,5 @@
 import { waitForMail } from "../support/smtp";
+import { giveConsent } from "./consent";
 import { expect, test } from "./fixtures";
 import { linkIn, mailTo, receivedMail } from "./mailbox";
 import { openRequestForm } from "./requests";
@@ -36,6 +37,7 @@ test(
 		const form = await openRequestForm(page, js, { link: "Купить", dialog: "Оформление покупки" });
 		await form.getByLabel("Email").fill(buyer);
 		await form.getByLabel("Телефон").fill("+7 916 555-44-33");
+		await giveConsent(form, "ru");
 		await form.getByRole("button", { name: "Отправить заявку" }).click();
 		await expect(page.getByTestId("toast")).toContainText("Спасибо за заявку на «Tidal Relief»");
 

@@ -1,3 +1,4 @@
+import { giveConsent } from "./consent";
 import { expect, test } from "./fixtures";
 import { openRequestForm } from "./requests";
 import { ADMIN, type E2eServer } from "./servers";
@@ -144,6 +145,7 @@ test.describe("availability and price", () => {
 		await expect(form).toBeVisible();
 		await form.getByLabel("Email").fill(email);
 		await form.getByLabel("Phone").fill("+79161234567");
+		await giveConsent(form);
 		await form.getByRole("button", { name: "Send request" }).click();
 		await expect(
 			page.getByText("Thank you. We will write to you soon about work similar to Nido Stool."),
@@ -191,6 +193,7 @@ test.describe("availability and price", () => {
 		}
 		await form.getByLabel("Email").fill(email);
 		await form.getByLabel("Phone").fill("+79161234567");
+		await giveConsent(form);
 		await form.getByRole("button", { name: "Send request" }).click();
 		await expect(
 			page.getByText("Thank you. We will send you the price of Northline Identity soon."),

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { giveConsent } from "./consent";
 import { expect, test } from "./fixtures";
 import { openRequestForm } from "./requests";
 import { ADMIN, register } from "./session";
@@ -26,6 +27,7 @@ test(
 
 		await form.getByLabel("Email").fill(email);
 		await form.getByLabel("Phone").fill("+7 916 555-44-33");
+		await giveConsent(form);
 		await form.getByRole("button", { name: "Send request" }).click();
 		await expect(page.getByTestId("toast")).toContainText(
 			"Thank you for your order of Tidal Relief. We will contact you soon.",

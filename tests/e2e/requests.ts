@@ -1,5 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect } from "@playwright/test";
+import { giveConsent } from "./consent";
 
 /**
  * Opens a piece's request form from its page through the link in the main column ("Buy", "Request price",
@@ -32,6 +33,7 @@ export async function sendRequestAsGuest(
 	const form = page.getByRole("main");
 	await form.getByLabel("Email").fill(email);
 	await form.getByLabel("Phone").fill("+7 916 555-44-33");
+	await giveConsent(form);
 	await form.getByRole("button", { name: "Send request" }).click();
 	await expect(page.getByTestId("toast")).toContainText(projectName);
 }

@@ -3,6 +3,7 @@ import type { Page } from "@playwright/test";
 import { expect } from "@playwright/test";
 import { createCookie } from "@remix-run/node";
 import SQLite from "better-sqlite3";
+import { giveConsent } from "./consent";
 import { linkIn, mailTo } from "./mailbox";
 import { SESSION_SECRET } from "./servers";
 
@@ -99,6 +100,7 @@ export async function submitRegistration(
 	await page.getByLabel("Email").fill(email);
 	await page.getByLabel("Phone").fill("+79161234567");
 	await page.getByLabel("Password").fill(password);
+	await giveConsent(page);
 	await page.getByRole("button", { name: "Create account" }).click();
 }
 

@@ -4,6 +4,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
+import { GIVEN_CONSENT } from "../support/consent";
 import { fetchFormToken } from "../support/form-page-token";
 import { expect, test } from "./fixtures";
 import { BUILD_DIR, copyTemplate, freePort } from "./servers";
@@ -51,6 +52,7 @@ test("SIGTERM finishes the request in flight, then closes the database cleanly",
 		// A purchase request whose body arrives slowly: half now, the rest after the signal.
 		const formToken = await fetchFormToken(`http://localhost:${PORT}/project/arc-lounge-chair/request`);
 		const body = new URLSearchParams({
+			...GIVEN_CONSENT,
 			email: "in-flight@example.com",
 			phone: "+79161234567",
 			formToken,

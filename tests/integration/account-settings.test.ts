@@ -7,6 +7,7 @@ import { action as requestsAction } from "~/routes/admin.requests/route";
 import { action as registerAction } from "~/routes/register/route";
 import { action as favouritesAction } from "~/routes/resources.favourites";
 import { getUser, startSession } from "~/services/auth.server";
+import { GIVEN_CONSENT } from "../support/consent";
 import { formRequest, getRequest, settle, statusOf } from "../support/requests";
 
 async function session(userId: number) {
@@ -83,6 +84,7 @@ describe("closed registration", () => {
 		const result = await registerAction({
 			request: formRequest("/register", {
 				email: "late@example.com",
+				...GIVEN_CONSENT,
 				phone: "+79161234567",
 				password: "long-enough-pw",
 			}),

@@ -8,6 +8,7 @@ import { action as loginAction } from "~/routes/login/route";
 import { action as logoutAction } from "~/routes/logout";
 import { action as registerAction } from "~/routes/register/route";
 import { getUser, startSession } from "~/services/auth.server";
+import { GIVEN_CONSENT } from "../support/consent";
 import { countedFormRequest } from "../support/form-tokens";
 import { cookiesFrom, formRequest, getRequest, settle, statusOf } from "../support/requests";
 
@@ -27,6 +28,7 @@ describe("registration", () => {
 		const result = await registerAction({
 			request: await countedFormRequest("/register?lng=ru", {
 				email: "Maria.K@example.com",
+				...GIVEN_CONSENT,
 				phone: "+79161234567",
 				password: "long-enough-pw",
 			}),
@@ -59,6 +61,7 @@ describe("registration", () => {
 		const duplicate = await registerAction({
 			request: await countedFormRequest("/register", {
 				email: "SAM@one.example",
+				...GIVEN_CONSENT,
 				phone: "+79161234567",
 				password: "whatever-123",
 			}),
@@ -74,9 +77,9 @@ describe("registration", () => {
 	it("refuses the reserved name 'admin' and a malformed phone, saving nothing", async () => {
 		const before = await db.selectFrom("users").select("id").execute();
 		for (const fields of [
-			{ email: "ADMIN@example.com", phone: "+79161234567", password: "long-enough-pw" },
-			{ email: "ok@example.com", phone: "89161234567", password: "long-enough-pw" },
-			{ email: "ok@example.com", phone: "+79161234567", password: "short" },
+			{ ...GIVEN_CONSENT, email: "ADMIN@example.com", phone: "+79161234567", password: "long-enough-pw" },
+			{ ...GIVEN_CONSENT, email: "ok@example.com", phone: "89161234567", password: "long-enough-pw" },
+			{ ...GIVEN_CONSENT, email: "ok@example.com", phone: "+79161234567", password: "short" },
 		]) {
 			const result = await registerAction({
 				request: await countedFormRequest("/register", fields),
@@ -94,7 +97,7 @@ describe("registration attacks", () => {
 		registerAction({
 			request: await countedFormRequest(
 				"/register",
-				{ email, phone: "+79161234567", password: "long-enough-pw" },
+				{ ...GIVEN_CONSENT, email, phone: "+79161234567", password: "long-enough-pw" },
 				{ headers: { "X-Forwarded-For": address } },
 			),
 			params: {},

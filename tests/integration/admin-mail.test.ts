@@ -7,6 +7,7 @@ import { action as messageAction, loader as messageLoader } from "~/routes/admin
 import { loader as htmlLoader } from "~/routes/admin.mail.$id_.html";
 import { action as requestAction } from "~/routes/project.$id_.request";
 import { startSession } from "~/services/auth.server";
+import { GIVEN_CONSENT } from "../support/consent";
 import { countedFormRequest } from "../support/form-tokens";
 import { formRequest, getRequest, settle } from "../support/requests";
 
@@ -29,7 +30,7 @@ async function requestPiece(email: string) {
 	await updateSettings({ emailNotifications: true, adminEmail: GALLERY });
 	const request = await countedFormRequest(
 		`/project/${PROJECT}/request?lng=ru`,
-		{ email, phone: "+79161234567" },
+		{ ...GIVEN_CONSENT, email, phone: "+79161234567" },
 		{ headers: { "X-Forwarded-For": "192.0.2.78" } },
 	);
 	const response = await settle(() =>

@@ -10,6 +10,7 @@ import { action as requestAction } from "~/routes/project.$id_.request";
 import { action as registerAction, loader as registerLoader } from "~/routes/register/route";
 import { action as favouritesAction } from "~/routes/resources.favourites";
 import { startSession } from "~/services/auth.server";
+import { GIVEN_CONSENT } from "../support/consent";
 import { countedFormRequest } from "../support/form-tokens";
 import { formRequest, getRequest, statusOf } from "../support/requests";
 import { versionOf } from "../support/versions";
@@ -225,6 +226,7 @@ describe("maintenance mode", () => {
 			requestAction({
 				request: formRequest(`/project/${PROJECT}/request`, {
 					email: "buyer@example.com",
+					...GIVEN_CONSENT,
 					phone: "+79161234567",
 				}),
 				params: { id: PROJECT },
@@ -239,6 +241,7 @@ describe("maintenance mode", () => {
 				args(
 					formRequest("/register", {
 						email: "during-maintenance@example.com",
+						...GIVEN_CONSENT,
 						phone: "+79161234567",
 						password: "long-enough-pw",
 					}),
@@ -272,7 +275,7 @@ describe("maintenance mode", () => {
 		// An admin may still act (e.g. try a purchase to check the flow).
 		const adminRequest = await countedFormRequest(
 			`/project/${PROJECT}/request`,
-			{ email: "admin-check@example.com", phone: "+79161234567" },
+			{ ...GIVEN_CONSENT, email: "admin-check@example.com", phone: "+79161234567" },
 			{ cookie: admin, headers: { "X-Forwarded-For": "192.0.2.77" } },
 		);
 		const adminPurchase = await outcome(() =>
@@ -314,6 +317,7 @@ describe("registration switch", () => {
 				args(
 					formRequest("/register", {
 						email: "closed@example.com",
+						...GIVEN_CONSENT,
 						phone: "+79161234567",
 						password: "long-enough-pw",
 					}),

@@ -7,6 +7,7 @@ import { action as loginAction } from "~/routes/login/route";
 import { action as requestAction } from "~/routes/project.$id_.request";
 import { action as registerAction } from "~/routes/register/route";
 import { action as resendAction, loader as verifyLoader } from "~/routes/verify-email";
+import { GIVEN_CONSENT } from "../support/consent";
 import { countedFormRequest } from "../support/form-tokens";
 import { smtpDeliveryForEachTest } from "../support/mail-delivery";
 import { cookiesFrom, formRequest, getRequest, settle, statusOf } from "../support/requests";
@@ -24,7 +25,7 @@ async function register(email: string, language: "en" | "ru" = "en") {
 	return registerAction({
 		request: await countedFormRequest(
 			`/register?lng=${language}`,
-			{ email, phone: "+79161234567", password: PASSWORD },
+			{ ...GIVEN_CONSENT, email, phone: "+79161234567", password: PASSWORD },
 			{ headers: { "X-Forwarded-For": nextIp() } },
 		),
 		params: {},
@@ -261,7 +262,7 @@ describe("e-mail verification", () => {
 		const requestPiece = async (email: string) => {
 			const request = await countedFormRequest(
 				"/project/terra-modular-sofa/request",
-				{ email, phone: "+79161234567" },
+				{ ...GIVEN_CONSENT, email, phone: "+79161234567" },
 				{ headers: { "X-Forwarded-For": nextIp() } },
 			);
 			return settle(() =>

@@ -16,6 +16,7 @@ import { action as requestAction } from "~/routes/project.$id_.request";
 import { action as registerAction } from "~/routes/register/route";
 import { startSession } from "~/services/auth.server";
 import { claimWith } from "~/services/form-tokens.server";
+import { GIVEN_CONSENT } from "../support/consent";
 import { formToken } from "../support/form-tokens";
 import { getRequest, settle, statusOf } from "../support/requests";
 
@@ -136,7 +137,7 @@ const FORMS: CountedForm[] = [
 		path: requestPath,
 		table: "purchase_requests",
 		cookie: () => undefined,
-		body: async () => ({ email: "buyer@example.com", phone: "+7 916 123-45-67" }),
+		body: async () => ({ ...GIVEN_CONSENT, email: "buyer@example.com", phone: "+7 916 123-45-67" }),
 		post: (fields) =>
 			settle(() =>
 				requestAction({ request: urlencoded(requestPath, fields), params: { id: PROJECT }, context: {} }),
@@ -149,7 +150,12 @@ const FORMS: CountedForm[] = [
 		path: "/register",
 		table: "users",
 		cookie: () => undefined,
-		body: async () => ({ email: "twice@example.com", phone: "+79161234567", password: "long-enough-pw" }),
+		body: async () => ({
+			...GIVEN_CONSENT,
+			email: "twice@example.com",
+			phone: "+79161234567",
+			password: "long-enough-pw",
+		}),
 		post: (fields) =>
 			settle(() => registerAction({ request: urlencoded("/register", fields), params: {}, context: {} })),
 		invalid: { phone: "12345" },
@@ -373,7 +379,12 @@ describe("purchase request specifics", () => {
 		const other = "arc-lounge-chair";
 		const token = await formToken(`/project/${other}/request`);
 		const before = await count("purchase_requests");
-		const refused = await post({ email: "b@example.com", phone: "+79161234567", [FORM_TOKEN_FIELD]: token });
+		const refused = await post({
+			...GIVEN_CONSENT,
+			email: "b@example.com",
+			phone: "+79161234567",
+			[FORM_TOKEN_FIELD]: token,
+		});
 		expect(statusOf(refused)).toBe(403);
 		expect(await count("purchase_requests")).toBe(before);
 	});
@@ -382,6 +393,7 @@ describe("purchase request specifics", () => {
 		const before = await outboxCount();
 		const fields = {
 			email: "dialog@example.com",
+			...GIVEN_CONSENT,
 			phone: "+79161234567",
 			mode: "dialog",
 			[FORM_TOKEN_FIELD]: await formToken(requestPath),
@@ -464,6 +476,7 @@ describe("old tokens", () => {
 	it("are refused after their lifetime, and their rows are purged", async () => {
 		const fields = {
 			email: "old@example.com",
+			...GIVEN_CONSENT,
 			phone: "+79161234567",
 			[FORM_TOKEN_FIELD]: await formToken(requestPath),
 		};

@@ -4,6 +4,7 @@ import { updateSettings } from "~/models/settings.server";
 import { createUser } from "~/models/users.server";
 import { action as requestAction } from "~/routes/project.$id_.request";
 import { action as registerAction } from "~/routes/register/route";
+import { GIVEN_CONSENT } from "../support/consent";
 import { countedFormRequest } from "../support/form-tokens";
 import { smtpDeliveryForEachTest } from "../support/mail-delivery";
 import { settle } from "../support/requests";
@@ -38,7 +39,7 @@ describe.each([
 		await updateSettings({ emailNotifications: true, adminEmail: admin.email });
 		const request = await countedFormRequest(
 			`/project/${PROJECT}/request?lng=${other}`,
-			{ email: "buyer@example.com", phone: "+79161234567" },
+			{ ...GIVEN_CONSENT, email: "buyer@example.com", phone: "+79161234567" },
 			{ headers: { "X-Forwarded-For": nextIp() } },
 		);
 		const response = await settle(() =>
@@ -68,7 +69,12 @@ describe.each([
 		const response = await registerAction({
 			request: await countedFormRequest(
 				`/register?lng=${other}`,
-				{ email: `owner-${language}@example.com`, phone: "+79161234567", password: "another-password" },
+				{
+					...GIVEN_CONSENT,
+					email: `owner-${language}@example.com`,
+					phone: "+79161234567",
+					password: "another-password",
+				},
 				{ headers: { "X-Forwarded-For": nextIp() } },
 			),
 			params: {},

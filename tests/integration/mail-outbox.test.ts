@@ -4,6 +4,7 @@ import { createSmtpTransport, type MailTransport } from "~/lib/mail.server";
 import { updateSettings } from "~/models/settings.server";
 import { action as requestAction } from "~/routes/project.$id_.request";
 import { deliverDueMail } from "~/services/mail.server";
+import { GIVEN_CONSENT } from "../support/consent";
 import { countedFormRequest } from "../support/form-tokens";
 import { plain } from "../support/plain";
 import { settle } from "../support/requests";
@@ -24,7 +25,7 @@ afterEach(async () => {
 async function requestPiece(email: string, language: "en" | "ru" = "en") {
 	const request = await countedFormRequest(
 		`/project/${PROJECT}/request?lng=${language}`,
-		{ email, phone: "+79161234567" },
+		{ ...GIVEN_CONSENT, email, phone: "+79161234567" },
 		{
 			headers: { "X-Forwarded-For": "192.0.2.77" },
 		},

@@ -7,6 +7,7 @@ import { action as loginAction } from "~/routes/login/route";
 import { action as requestAction } from "~/routes/project.$id_.request";
 import { action as registerAction } from "~/routes/register/route";
 import { startSession } from "~/services/auth.server";
+import { GIVEN_CONSENT } from "../support/consent";
 import { withFormToken } from "../support/form-tokens";
 import { formRequest, getRequest, settle, statusOf } from "../support/requests";
 
@@ -18,7 +19,7 @@ async function post(
 ) {
 	const id = options.id ?? PROJECT;
 	const path = `/project/${id}/request`;
-	const sent = await withFormToken(path, fields, options.cookie);
+	const sent = await withFormToken(path, { ...GIVEN_CONSENT, ...fields }, options.cookie);
 	return settle(() =>
 		requestAction({
 			request: formRequest(path, sent, {
@@ -138,6 +139,7 @@ describe("purchase requests", () => {
 				"/register",
 				await withFormToken("/register", {
 					email: "victim@corp.example",
+					...GIVEN_CONSENT,
 					phone: "+79160000000",
 					password: "attacker-password",
 				}),

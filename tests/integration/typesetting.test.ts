@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/lib/db.server";
 import { updateSettings } from "~/models/settings.server";
 import { action as requestAction } from "~/routes/project.$id_.request";
+import { GIVEN_CONSENT } from "../support/consent";
 import { countedFormRequest } from "../support/form-tokens";
 import { plain } from "../support/plain";
 import { renderPage, visibleText } from "../support/render-page";
@@ -87,7 +88,7 @@ describe("Russian mail leaves no short word hanging", () => {
 		await updateSettings({ shopName: "Магазин на Полянке" });
 		const request = await countedFormRequest(
 			"/project/arc-lounge-chair/request?lng=ru",
-			{ email: "buyer@example.com", phone: "+79161234567" },
+			{ ...GIVEN_CONSENT, email: "buyer@example.com", phone: "+79161234567" },
 			{ headers: { "X-Forwarded-For": "198.19.1.1" } },
 		);
 		const response = await settle(() =>

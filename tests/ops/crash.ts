@@ -12,6 +12,7 @@
 import SQLite from "better-sqlite3";
 import { Kysely, SqliteDialect } from "kysely";
 import type { Database } from "../../db/schema";
+import { GIVEN_CONSENT } from "../support/consent";
 import { fetchFormToken } from "../support/form-page-token";
 import {
 	ADMIN,
@@ -46,7 +47,7 @@ async function purchaseLoop(stop: () => boolean, tag: string, acked: Acknowledge
 			const formToken = await fetchFormToken(`${site.origin}/project/arc-lounge-chair/request`);
 			const response = await fetch(`${site.origin}/project/arc-lounge-chair/request`, {
 				method: "POST",
-				body: new URLSearchParams({ email, phone: "+79161234567", formToken }),
+				body: new URLSearchParams({ ...GIVEN_CONSENT, email, phone: "+79161234567", formToken }),
 				headers: { "X-Forwarded-For": `10.1.${Math.floor(sent / 250) % 250}.${sent % 250}` },
 				redirect: "manual",
 			});

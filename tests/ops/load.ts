@@ -28,6 +28,7 @@ import { createDiskImageStore } from "../../app/lib/image-store-disk.server";
 import { type BackupManifest, backupTo, restoreFrom } from "../../db/backup";
 import { openConfiguredDatabase } from "../../db/connection";
 import type { Database } from "../../db/schema";
+import { GIVEN_CONSENT } from "../support/consent";
 import { fetchFormToken } from "../support/form-page-token";
 import { type PostgresCluster, postgresBinDir, startPostgresCluster } from "../support/postgres-cluster";
 import { type LocalS3, startLocalS3 } from "../support/s3rver";
@@ -313,7 +314,7 @@ async function measure(deployment: Deployment, running: Running): Promise<Result
 					...init,
 					method: "POST",
 					headers: { ...headers, "Content-Type": "application/x-www-form-urlencoded" },
-					body: new URLSearchParams({ email, phone: "+79161234567", formToken }).toString(),
+					body: new URLSearchParams({ ...GIVEN_CONSENT, email, phone: "+79161234567", formToken }).toString(),
 				};
 				break;
 			}

@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { expect, test } from "@playwright/test";
 import SQLite from "better-sqlite3";
+import { GIVEN_CONSENT } from "../support/consent";
 import { fetchFormToken } from "../support/form-page-token";
 import { BUILD_DIR, prepareSite, runSetup, type Site, securityPort, startSite } from "./site";
 
@@ -56,6 +57,7 @@ test.describe("a registered account named in ADMIN_USERNAME", () => {
 			method: "POST",
 			body: new URLSearchParams({
 				email,
+				...GIVEN_CONSENT,
 				phone: "+79160000000",
 				password: "attacker-chosen-password",
 				formToken: await fetchFormToken(`${site.origin}/register`),

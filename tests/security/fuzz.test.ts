@@ -2,6 +2,7 @@ import fs from "node:fs";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { database, db } from "~/lib/db.server";
 import { actionRoutes as routesWithActions } from "../e2e/route-manifest";
+import { GIVEN_CONSENT } from "../support/consent";
 import { digestDatabase, listFiles } from "../support/database-digest";
 import { formTokenIn } from "../support/form-page-token";
 import { ADMIN, type HttpSite, startHttpSite } from "../support/http-site";
@@ -253,6 +254,7 @@ test("random, oversized, malformed and missing fields never cause a 500 or a wri
 	const user = visitor();
 	const registered = await user.form("/register", {
 		email: "fuzz-user@example.com",
+		...GIVEN_CONSENT,
 		phone: "+79161234567",
 		password: "a-good-password",
 		formToken: formTokenIn(await (await user.get("/register")).text(), "/register"),

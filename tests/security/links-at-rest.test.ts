@@ -16,6 +16,7 @@ import { backupTo } from "~db/backup";
 import { openDatabase } from "~db/connection";
 import { migrateToLatest } from "~db/migrate";
 import { migrations } from "~migrations/index";
+import { GIVEN_CONSENT } from "../support/consent";
 import { countedFormRequest } from "../support/form-tokens";
 import { smtpDeliveryForEachTest } from "../support/mail-delivery";
 import { formRequest, getRequest, settle, statusOf } from "../support/requests";
@@ -199,7 +200,12 @@ describe("links at rest", () => {
 			registerAction({
 				request: await countedFormRequest(
 					"/register",
-					{ email: "pavel@example.com", phone: "+79161234567", password: "pavels-password" },
+					{
+						...GIVEN_CONSENT,
+						email: "pavel@example.com",
+						phone: "+79161234567",
+						password: "pavels-password",
+					},
 					{ headers: { "X-Forwarded-For": "192.0.2.62" } },
 				),
 				params: {},

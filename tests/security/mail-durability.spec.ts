@@ -1,6 +1,7 @@
 import net from "node:net";
 import { expect, test } from "@playwright/test";
 import SQLite from "better-sqlite3";
+import { GIVEN_CONSENT } from "../support/consent";
 import { fetchFormToken } from "../support/form-page-token";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp";
 import { type Site, securityPort, startSite } from "./site";
@@ -63,7 +64,7 @@ async function purchase(site: Site, email: string): Promise<{ status: number; ms
 	const started = performance.now();
 	const response = await fetch(`${site.origin}/project/${PROJECT}/request`, {
 		method: "POST",
-		body: new URLSearchParams({ email, phone: "+79161234567", formToken }),
+		body: new URLSearchParams({ ...GIVEN_CONSENT, email, phone: "+79161234567", formToken }),
 		headers: { "X-Forwarded-For": `10.13.${Math.floor(buyerCount / 250)}.${(buyerCount % 250) + 1}` },
 		redirect: "manual",
 	});

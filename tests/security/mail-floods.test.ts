@@ -5,6 +5,7 @@ import { updateSettings } from "~/models/settings.server";
 import { action as forgotAction } from "~/routes/forgot-password";
 import { action as requestAction } from "~/routes/project.$id_.request";
 import { action as registerAction } from "~/routes/register/route";
+import { GIVEN_CONSENT } from "../support/consent";
 import { countedFormRequest } from "../support/form-tokens";
 import { smtpDeliveryForEachTest } from "../support/mail-delivery";
 import { formRequest, settle, statusOf } from "../support/requests";
@@ -26,7 +27,7 @@ async function requestPiece(email: string, ip: string) {
 		requestAction({
 			request: await countedFormRequest(
 				path,
-				{ email, phone: "+79161234567" },
+				{ ...GIVEN_CONSENT, email, phone: "+79161234567" },
 				{ headers: { "X-Forwarded-For": ip } },
 			),
 			params: { id: PROJECT },
@@ -58,7 +59,12 @@ describe("mail floods", () => {
 				registerAction({
 					request: await countedFormRequest(
 						"/register",
-						{ email: `victim+${i}@example.com`, phone: "+79161234567", password: "long-enough-pw" },
+						{
+							...GIVEN_CONSENT,
+							email: `victim+${i}@example.com`,
+							phone: "+79161234567",
+							password: "long-enough-pw",
+						},
 						{ headers: { "X-Forwarded-For": `192.0.2.${100 + i}` } },
 					),
 					params: {},

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
 import { db } from "~/lib/db.server";
+import { GIVEN_CONSENT } from "../support/consent";
 import { fetchFormToken } from "../support/form-page-token";
 import { ADMIN, type HttpSite, startHttpSite } from "../support/http-site";
 import { signIn } from "./site";
@@ -81,6 +82,7 @@ for (const payload of PAYLOADS) {
 		const formToken = await fetchFormToken(`${site.origin}/project/terra-modular-sofa/request`);
 		await post("/project/terra-modular-sofa/request", {
 			email: "buyer@example.com",
+			...GIVEN_CONSENT,
 			phone: "+79161234567",
 			formToken,
 		});

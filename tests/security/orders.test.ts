@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { db } from "~/lib/db.server";
+import { GIVEN_CONSENT } from "../support/consent";
 import { fetchFormToken } from "../support/form-page-token";
 import { type HttpSite, startHttpSite } from "../support/http-site";
 import { smtpDeliveryForEachTest } from "../support/mail-delivery";
@@ -32,7 +33,7 @@ async function requestPurchase(email: string, cookie?: string) {
 	const formToken = await fetchFormToken(`${site.origin}/project/${PROJECT}/request`, cookie);
 	return fetch(`${site.origin}/project/${PROJECT}/request`, {
 		method: "POST",
-		body: new URLSearchParams({ email, phone: "+79161234567", formToken }),
+		body: new URLSearchParams({ ...GIVEN_CONSENT, email, phone: "+79161234567", formToken }),
 		headers: cookie ? { Cookie: cookie } : {},
 		redirect: "manual",
 	});
@@ -46,6 +47,7 @@ async function register(email: string): Promise<void> {
 		method: "POST",
 		body: new URLSearchParams({
 			email,
+			...GIVEN_CONSENT,
 			phone: "+79160000000",
 			password: PASSWORD,
 			formToken: await fetchFormToken(`${site.origin}/register`),

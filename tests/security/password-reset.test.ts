@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { db } from "~/lib/db.server";
+import { GIVEN_CONSENT } from "../support/consent";
 import { fetchFormToken } from "../support/form-page-token";
 import { ADMIN, type HttpSite, startHttpSite } from "../support/http-site";
 import { smtpDeliveryForEachTest } from "../support/mail-delivery";
@@ -45,6 +46,7 @@ async function registered(name: string, password: string, address: string): Prom
 		method: "POST",
 		body: new URLSearchParams({
 			email,
+			...GIVEN_CONSENT,
 			phone: "+79161234567",
 			password,
 			formToken: await fetchFormToken(`${site.origin}/register`),

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/lib/db.server";
 import { action as requestAction } from "~/routes/project.$id_.request";
 import { action as registerAction } from "~/routes/register/route";
+import { GIVEN_CONSENT } from "../support/consent";
 import { countedFormRequest } from "../support/form-tokens";
 import { settle, statusOf } from "../support/requests";
 
@@ -36,7 +37,7 @@ async function postPurchase(phone: string, ip: string) {
 		requestAction({
 			request: await countedFormRequest(
 				path,
-				{ email: "buyer@example.com", phone },
+				{ ...GIVEN_CONSENT, email: "buyer@example.com", phone },
 				{ headers: { "X-Forwarded-For": ip } },
 			),
 			params: { id: PROJECT },
@@ -48,7 +49,12 @@ async function postPurchase(phone: string, ip: string) {
 async function postRegistration(phone: string, email: string) {
 	return settle(async () =>
 		registerAction({
-			request: await countedFormRequest("/register", { email, phone, password: "long-enough-pw" }),
+			request: await countedFormRequest("/register", {
+				...GIVEN_CONSENT,
+				email,
+				phone,
+				password: "long-enough-pw",
+			}),
 			params: {},
 			context: {},
 		}),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "~/lib/db.server";
+import { GIVEN_CONSENT } from "../support/consent";
 import { fetchFormToken } from "../support/form-page-token";
 import { type HttpSite, startHttpSite } from "../support/http-site";
 
@@ -29,7 +30,12 @@ describe("reached directly", () => {
 		const response = await fetch(`${direct.origin}/project/${PROJECT}/request`, {
 			method: "POST",
 			headers: { Origin: "https://evil.example", "X-Forwarded-Host": "evil.example" },
-			body: new URLSearchParams({ email: "victim@example.com", phone: "+79161234567", formToken }),
+			body: new URLSearchParams({
+				...GIVEN_CONSENT,
+				email: "victim@example.com",
+				phone: "+79161234567",
+				formToken,
+			}),
 			redirect: "manual",
 		});
 		expect(response.status).toBe(403);

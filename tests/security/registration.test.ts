@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { db } from "~/lib/db.server";
+import { GIVEN_CONSENT } from "../support/consent";
 import { fetchFormToken } from "../support/form-page-token";
 import { type HttpSite, startHttpSite } from "../support/http-site";
 import { plain } from "../support/plain";
@@ -25,7 +26,13 @@ async function register(email: string, address: string, query = "") {
 	const formToken = await fetchFormToken(`${site.origin}/register`);
 	return fetch(`${site.origin}/register${query}`, {
 		method: "POST",
-		body: new URLSearchParams({ email, phone: "+79161234567", password: "long-enough-pw", formToken }),
+		body: new URLSearchParams({
+			...GIVEN_CONSENT,
+			email,
+			phone: "+79161234567",
+			password: "long-enough-pw",
+			formToken,
+		}),
 		headers: { "X-Forwarded-For": address },
 		redirect: "manual",
 	});

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { db } from "~/lib/db.server";
 import { actionRoutes } from "../e2e/route-manifest";
+import { GIVEN_CONSENT } from "../support/consent";
 import { fetchFormToken } from "../support/form-page-token";
 import { ADMIN, type HttpSite, startHttpSite } from "../support/http-site";
 import { cspDirectives, inlineCodeHashes } from "../support/inline-code";
@@ -62,6 +63,7 @@ test("a form posted from another site is refused with 403 on every route that ch
 		`/project/${PROJECT}/request`,
 		{
 			email: "victim@example.com",
+			...GIVEN_CONSENT,
 			phone: "+79161234567",
 			// A valid one-time token, so that only the cross-site check can refuse it.
 			formToken: await fetchFormToken(`${site.origin}/project/${PROJECT}/request`),
@@ -77,6 +79,7 @@ test("a form posted from another site is refused with 403 on every route that ch
 		`/project/${PROJECT}/request`,
 		{
 			email: "own-origin@example.com",
+			...GIVEN_CONSENT,
 			phone: "+79161234567",
 			formToken: await fetchFormToken(`${site.origin}/project/${PROJECT}/request`),
 		},

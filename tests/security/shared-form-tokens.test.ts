@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { db } from "~/lib/db.server";
+import { GIVEN_CONSENT } from "../support/consent";
 import { formTokenIn } from "../support/form-page-token";
 import { type HttpSite, startHttpSite } from "../support/http-site";
 import { plain } from "../support/plain";
@@ -40,7 +41,13 @@ async function tokenPage(
 function register(formToken: string, email: string) {
 	return fetch(`${site.origin}/register`, {
 		method: "POST",
-		body: new URLSearchParams({ email, phone: "+79161234567", password: "long-enough-password", formToken }),
+		body: new URLSearchParams({
+			...GIVEN_CONSENT,
+			email,
+			phone: "+79161234567",
+			password: "long-enough-password",
+			formToken,
+		}),
 		redirect: "manual",
 	});
 }

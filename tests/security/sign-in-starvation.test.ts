@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, expect, test, vi } from "vitest";
 import { createUser } from "~/models/users.server";
+import { GIVEN_CONSENT } from "../support/consent";
 import { formTokenIn } from "../support/form-page-token";
 import { ADMIN, type HttpSite, startHttpSite } from "../support/http-site";
 import { plain } from "../support/plain";
@@ -70,7 +71,13 @@ async function registrationToken(address: string, query = ""): Promise<string> {
 function register(formToken: string, email: string, address: string) {
 	return fetch(`${site.origin}/register`, {
 		method: "POST",
-		body: new URLSearchParams({ email, phone: "+79161234567", password: "long-enough-password", formToken }),
+		body: new URLSearchParams({
+			...GIVEN_CONSENT,
+			email,
+			phone: "+79161234567",
+			password: "long-enough-password",
+			formToken,
+		}),
 		headers: { "X-Forwarded-For": address },
 		redirect: "manual",
 	});

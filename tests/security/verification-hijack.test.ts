@@ -8,6 +8,7 @@ import { action as registerAction } from "~/routes/register/route";
 import { action as verifyAction, loader as verifyLoader } from "~/routes/verify-email";
 import { getUser, startSession } from "~/services/auth.server";
 import { resendVerification } from "~/services/email-verification.server";
+import { GIVEN_CONSENT } from "../support/consent";
 import { countedFormRequest } from "../support/form-tokens";
 import { smtpDeliveryForEachTest } from "../support/mail-delivery";
 import { cookiesFrom, formRequest, getRequest, settle, statusOf } from "../support/requests";
@@ -36,7 +37,7 @@ async function register(email: string, password: string) {
 		registerAction({
 			request: await countedFormRequest(
 				"/register",
-				{ email, phone: "+79161234567", password },
+				{ ...GIVEN_CONSENT, email, phone: "+79161234567", password },
 				{ headers: { "X-Forwarded-For": nextIp() } },
 			),
 			params: {},
@@ -52,7 +53,7 @@ async function requestPieceAnonymously(email: string) {
 		requestAction({
 			request: await countedFormRequest(
 				path,
-				{ email, phone: "+79161234567" },
+				{ ...GIVEN_CONSENT, email, phone: "+79161234567" },
 				{ headers: { "X-Forwarded-For": nextIp() } },
 			),
 			params: { id: PROJECT },

@@ -13,6 +13,7 @@ import { toStoredImage } from "~/models/stored-image.server";
 import { changeUserPassword, updateUserPhone } from "~/models/users.server";
 import { checkCurrentPassword, getSessionId, requireUser } from "~/services/auth.server";
 import { requireSiteOpen } from "~/services/maintenance.server";
+import { loadAccountConsents, withdrawAccountConsent } from "./consents.server";
 import { passwordSchema, phoneSchema } from "./schemas";
 
 /** The account page: the visitor's details, their orders and their favourites (signed-in only). */
@@ -29,9 +30,10 @@ export async function loadAccount(request: Request) {
 	]);
 	const ordersPaging = requirePage(orderCount, ordersPage);
 	const favouritesPaging = requirePage(favouriteCount, favouritesPage);
-	const [orders, favourites] = await Promise.all([
+	const [orders, favourites, consents] = await Promise.all([
 		listRequestsForUser(user, pageSlice(ordersPaging)),
 		listFavouriteProjects(user.id, pageSlice(favouritesPaging)),
+		loadAccountConsents(user),
 	]);
 	return data(
 		{
@@ -58,6 +60,7 @@ export async function loadAccount(request: Request) {
 			ordersPaging,
 			favourites: favourites.map((project) => toProjectSummary(project, language)),
 			favouritesPaging,
+			consents,
 		},
 		{ headers: { "Cache-Control": "private, no-store" } },
 	);
@@ -68,6 +71,7 @@ export async function saveAccount(request: Request) {
 	const user = await requireUser(request);
 	await requireSiteOpen(request);
 	const formData = await readFormData(request);
+	if (formData.get("intent") === "withdraw-consent") return withdrawAccountConsent(request, user, formData);
 	if (formData.get("intent") === "phone") {
 		const submission = parseWithZod(formData, { schema: phoneSchema });
 		if (submission.status !== "success")

@@ -11,6 +11,7 @@ import { rootMetaData, seoMeta } from "~/lib/seo";
 import { cx } from "~/lib/site";
 import { useTranslation } from "~/lib/translations";
 import { loadAccount, saveAccount } from "./account.server";
+import { ConsentsSection } from "./consents-section";
 import { EmptyState } from "./empty-state";
 import { OrderPiece } from "./order-piece";
 import { PasswordForm, PhoneForm } from "./profile-forms";
@@ -41,7 +42,8 @@ export const action = ({ request }: ActionFunctionArgs) => saveAccount(request);
 
 export default function AccountPage() {
 	const { t, i18n } = useTranslation("account");
-	const { user, orders, ordersPaging, favourites, favouritesPaging } = useLoaderData<typeof loader>();
+	const { user, orders, ordersPaging, favourites, favouritesPaging, consents } =
+		useLoaderData<typeof loader>();
 	return (
 		<div className="mx-auto max-w-[1440px] px-5 py-14 md:px-10 md:py-20">
 			<header className="flex flex-wrap items-end justify-between gap-6 border-b border-line pb-10">
@@ -64,7 +66,7 @@ export default function AccountPage() {
 				</div>
 				<div className="flex flex-wrap gap-3">
 					<nav aria-label={t("account.title")} className="flex flex-wrap gap-2">
-						{(["orders", "favourites", "profile"] as const).map((section) => (
+						{(["orders", "favourites", "profile", "consents"] as const).map((section) => (
 							<a
 								key={section}
 								href={`#${section}`}
@@ -187,6 +189,7 @@ export default function AccountPage() {
 					<PasswordForm />
 				</div>
 			</section>
+			<ConsentsSection consents={consents} />
 		</div>
 	);
 }

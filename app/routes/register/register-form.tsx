@@ -1,5 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { ConsentCheckbox } from "~/components/consent-checkbox";
 import { FormAlert } from "~/components/ui/form-alert";
 import { Field } from "~/components/ui/form-fields";
 import { FormTokenField } from "~/components/ui/form-token-field";
@@ -10,7 +11,14 @@ import type { action } from "./route";
 const loadValidator = () => import("./schema").then((schema) => schema.validateRegistration);
 
 /** The registration form, with its checks in the browser (Conform). */
-export function RegisterForm({ formToken }: { formToken: string | null }) {
+export function RegisterForm({
+	formToken,
+	consentVersion,
+}: {
+	formToken: string | null;
+	/** The version of the account consent in force. */
+	consentVersion: number | null;
+}) {
 	const { t } = useTranslation("account");
 	const actionData = useActionData<typeof action>();
 	const navigation = useNavigation();
@@ -46,6 +54,7 @@ export function RegisterForm({ formToken }: { formToken: string | null }) {
 				hint={t("register.passwordHint")}
 				autoComplete="new-password"
 			/>
+			<ConsentCheckbox meta={fields.consent} purpose="account" version={consentVersion} />
 			<button type="submit" className="button-primary mt-2" disabled={submitting}>
 				{submitting ? t("register.submitting") : t("register.submit")}
 			</button>

@@ -4,8 +4,10 @@ import { readFormData } from "~/lib/form.server";
 import { type FormOutcome, issueFormToken } from "~/lib/form-token.server";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { clientAddress } from "~/lib/rate-limit.server";
+import { getCurrentConsentText } from "~/models/consents.server";
 import { getSettings } from "~/models/settings.server";
 import { getUser, registrationAttempts } from "~/services/auth.server";
+import { acceptedConsentVersion } from "~/services/consents.server";
 import { registerAccount } from "~/services/email-verification.server";
 import { answerFormPost, postOnce } from "~/services/form-tokens.server";
 import { requireSiteOpen } from "~/services/maintenance.server";
@@ -24,14 +26,20 @@ type Registered = { result?: undefined; sentTo: string };
 
 export async function loadRegister(request: Request) {
 	if (await getUser(request)) throw redirect("/account");
-	const [settings, t] = await Promise.all([
+	const [settings, t, consent] = await Promise.all([
 		getSettings(),
 		i18nServer.getFixedT(await getLanguage(request), "account"),
+		getCurrentConsentText("account"),
 	]);
 	const open = settings.allow_registration === 1;
 	// Switched off in the admin's settings: the page says registration is closed (403, not indexed).
 	return data(
-		{ title: t("register.metaTitle"), open, formToken: open ? issueFormToken(TOKEN_SCOPE) : null },
+		{
+			title: t("register.metaTitle"),
+			open,
+			formToken: open ? issueFormToken(TOKEN_SCOPE) : null,
+			consentVersion: consent?.version ?? null,
+		},
 		{ status: open ? 200 : 403 },
 	);
 }
@@ -53,6 +61,14 @@ export async function register(request: Request) {
 			),
 		write: async (claim) => {
 			if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+			// The ticked box is for the version of the text the form showed: one that exists (decision 0031).
+			const consentVersion = await acceptedConsentVersion(formData, "account");
+			if (consentVersion === null) {
+				return data(
+					{ result: submission.reply({ fieldErrors: { consent: ["validation.consentVersion"] } }) },
+					{ status: 400 },
+				);
+			}
 			// Every complete attempt counts, whatever the address, so the form cannot be used to send mail to
 			// many addresses (the form's live validation never counts).
 			const attempt = await registrationAttempts.hit(`address:${clientAddress(request)}`);
@@ -69,6 +85,7 @@ export async function register(request: Request) {
 				...submission.value,
 				language: await getLanguage(request),
 				origin: publicOrigin(request),
+				consent: { version: consentVersion, clientAddress: clientAddress(request) },
 				claim: claim(outcome),
 			});
 			return answerFormPost<Registered>(outcome());

@@ -38,7 +38,7 @@ const RegisterForm = deferred(() => import("./register-form").then((module) => m
 
 export default function RegisterPage() {
 	const { t } = useTranslation("account");
-	const { open, formToken } = useLoaderData<typeof loader>();
+	const { open, formToken, consentVersion } = useLoaderData<typeof loader>();
 	const actionData = useActionData<typeof action>();
 	if (actionData && "sentTo" in actionData) {
 		return (
@@ -61,7 +61,7 @@ export default function RegisterPage() {
 	}
 	return (
 		<AuthCard title={t("register.title")} intro={t("register.intro")}>
-			<RegisterForm formToken={formToken} />
+			<RegisterForm formToken={formToken} consentVersion={consentVersion} />
 			<p className="mt-6 text-sm text-muted">
 				{t("register.haveAccount")}{" "}
 				<Link to="/login" className="font-semibold text-ink underline underline-offset-4">

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import * as z from "zod";
 import {
+	consentGivenField,
 	emailForUsernameField,
 	newPasswordField,
 	reservedNameFromEmail,
@@ -13,6 +14,7 @@ const schema = z
 		email: emailForUsernameField("validation.registrationEmailInvalid"),
 		phone: russianPhoneField,
 		password: newPasswordField,
+		consent: consentGivenField("validation.consentAccount"),
 	})
 	// 'admin' before the @ fails the registration as a whole (spec: "Registration failure" with "Недопустимое
 	// имя пользователя"), under the form's heading rather than as a typo in the address.

@@ -8,6 +8,7 @@ import type { Language } from "~/lib/i18n";
 import { CATALOGUE_PAGE_SIZE } from "~/lib/paging";
 import type { ProjectSummary } from "~/lib/project-summary";
 import { indexProjects } from "~/lib/search/documents.server";
+import { slugFromName } from "~/lib/transliteration";
 import { localizedWritten, typesetName } from "~/lib/typography.server";
 import { foldForSearch } from "~db/connection";
 import type { Database, Project, ProjectImage } from "~db/schema";
@@ -406,9 +407,26 @@ export class ProjectIdTakenError extends Error {
 	}
 }
 
-/** The spec's id for a project created without one. */
-export function generateProjectId(now = Date.now()): string {
-	return `project-${now}`;
+/** Longest id made from a name: room is left for a "-2" suffix within the form's 80 characters. */
+const MAX_GENERATED_ID_LENGTH = 70;
+
+/**
+ * The id (and address, /project/<id>) of a piece created without one: its name, transliterated
+ * ("Кресло «Волна»" → "kreslo-volna"), with -2, -3… when taken. The spec's `project-<timestamp>` made
+ * addresses nobody could read or tell apart (issue #35, docs/decisions/0043-piece-ids-from-names.md).
+ */
+export async function projectIdFromName(
+	name: string,
+	taken: (id: string) => Promise<boolean> = projectIdExists,
+): Promise<string> {
+	const base = slugFromName(name, MAX_GENERATED_ID_LENGTH) || "piece";
+	if (!(await taken(base))) return base;
+	for (let suffix = 2; suffix < 100; suffix++) {
+		const id = `${base}-${suffix}`;
+		if (!(await taken(id))) return id;
+	}
+	// A hundred pieces of one name: the clock tells this one apart.
+	return `${base}-${Date.now().toString(36)}`;
 }
 
 export async function projectIdExists(id: string): Promise<boolean> {

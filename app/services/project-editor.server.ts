@@ -16,13 +16,13 @@ import { FormAlreadySubmittedError } from "~/models/form-submissions.server";
 import {
 	createProject,
 	type GalleryEntry,
-	generateProjectId,
 	getProjectByKnownId,
 	listProjectImages,
 	type ProjectFields,
 	ProjectIdTakenError,
 	ProjectNotFoundError,
 	projectIdExists,
+	projectIdFromName,
 	type SavedImageRef,
 	updateProject,
 } from "~/models/projects.server";
@@ -182,7 +182,8 @@ export async function submitProjectForm(request: Request, mode: ProjectFormMode,
 				});
 			}
 			const fields = toFields(submission.value, current);
-			const newId = submission.value.customId || current?.id || generateProjectId();
+			const newId =
+				submission.value.customId || current?.id || (await projectIdFromName(submission.value.name));
 			if (newId !== current?.id && (await projectIdExists(newId))) {
 				return refuse(409, {
 					result: submission.reply({ fieldErrors: { customId: ["admin:projects.errors.idTaken"] } }),

@@ -40,10 +40,9 @@ export function ProjectRow({ project, deleting }: { project: ProjectListRow; del
 			aria-busy={busy || undefined}
 			data-testid="project-row"
 		>
-			<td className="py-3 pr-4 font-mono text-xs" data-label={t("projects.columns.id")}>
-				<abbr title={t("projects.fullId", { id: project.id })} className="no-underline">
-					{project.id.slice(0, 6)}
-				</abbr>
+			{/* The whole id: it is the piece's address, and ids made from names differ after the first letters. */}
+			<td className="max-w-48 py-3 pr-4 font-mono text-xs break-all" data-label={t("projects.columns.id")}>
+				{project.id}
 			</td>
 			<td className="py-3 pr-4" data-label={t("projects.columns.image")}>
 				{project.image ? (

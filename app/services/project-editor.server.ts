@@ -31,6 +31,7 @@ import { answerFormPost, postOnce } from "./form-tokens.server";
 import {
 	deleteImageIfUnused,
 	type ImageUploadError,
+	imageErrorKeys,
 	readUploadForm,
 	storeUploadedImage,
 } from "./image-upload.server";
@@ -213,7 +214,10 @@ export async function submitProjectForm(request: Request, mode: ProjectFormMode,
 			// Images first: slow work outside the transaction. One refused file refuses the save.
 			const stored: string[] = [];
 			const errors: ProjectFormActionData["imageErrors"] = {};
-			const explain = (error: ImageUploadError) => t(error.key, error.values);
+			const explain = (error: ImageUploadError) =>
+				imageErrorKeys(error)
+					.map((key) => t(key, error.values))
+					.join(" ");
 			let mainImage: SavedImageRef | undefined;
 			const main = await storeUploadedImage(isChosenFile(imageFile) ? imageFile : null, "projects", {
 				language,

@@ -137,6 +137,7 @@ export function ProjectForm({
 					? t("images.tooLarge", { size: formatMegabytes(file.size, i18n.language), name: file.name })
 					: t("images.fileTooLarge", { name: file.name }),
 			);
+		if (messages.length) messages.push(t("images.smallerFile"));
 		if (field === "gallery" && files.length > MAX_GALLERY_FILES) {
 			messages.push(t("projects.errors.tooManyFiles", { count: MAX_GALLERY_FILES }));
 		}

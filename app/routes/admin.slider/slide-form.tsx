@@ -39,7 +39,9 @@ export function SlideForm({ slide, formToken }: { slide: SlideRow | null; formTo
 	});
 	const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
 	const imageError = saveResult?.imageError
-		? t(saveResult.imageError.key, saveResult.imageError.values)
+		? [saveResult.imageError.key, ...(saveResult.imageError.help ? [saveResult.imageError.help] : [])]
+				.map((key) => t(key, saveResult.imageError?.values))
+				.join(" ")
 		: fields.image.errors?.map((error) => t(error, { ns: "common" })).join(" ");
 	const formAction = slide ? `${SLIDER_PATH}?edit=${slide.id}` : `${SLIDER_PATH}?new`;
 	return (
@@ -92,16 +94,20 @@ export function SlideForm({ slide, formToken }: { slide: SlideRow | null; formTo
 					id={fields.image.id}
 					name={fields.image.name}
 					label={t("slider.imageLabel")}
-					hint={`${slide ? `${t("slider.imageEditHint")} ` : ""}${t("images.hint")}`}
+					hint={`${slide ? `${t("slider.imageEditHint")} ` : ""}${t("slider.imageHint")}`}
 					errors={imageError ? [imageError] : undefined}
 					preview={
 						slide ? (
-							<ResponsiveImage
-								image={slide.image}
-								alt={t("slider.currentImage", { title: slide.title })}
-								sizes="240px"
-								className="h-32 w-60 rounded-lg bg-ink/5 object-cover"
-							/>
+							<figure className="w-72 max-w-full">
+								{/* The 16:9 guide: the frame the slider crops to on a wide screen. */}
+								<ResponsiveImage
+									image={slide.image}
+									alt={t("slider.currentImage", { title: slide.title })}
+									sizes="288px"
+									className="aspect-video w-full rounded-lg bg-ink/5 object-cover outline-2 outline-offset-2 outline-dashed outline-line"
+								/>
+								<figcaption className="mt-1 text-xs text-muted">{t("slider.guide")}</figcaption>
+							</figure>
 						) : null
 					}
 				/>

@@ -5,6 +5,7 @@ import type { ProjectAvailability, ProjectCategory, ProjectStatus } from "~/lib/
 import { db } from "~/lib/db.server";
 import type { FormClaim } from "~/lib/form-token.server";
 import type { Language } from "~/lib/i18n";
+import type { StoredImage } from "~/lib/images";
 import { CATALOGUE_PAGE_SIZE } from "~/lib/paging";
 import type { ProjectSummary } from "~/lib/project-summary";
 import { indexProjects } from "~/lib/search/documents.server";
@@ -111,6 +112,19 @@ export async function getArtistNameOfProject(id: string, executor: Kysely<Databa
 		.where("projects.id", "=", id)
 		.executeTakeFirst();
 	return row?.name ?? "";
+}
+
+/** The piece's main picture, or null (a request's confirmation shows it small). */
+export async function getProjectCover(
+	id: string,
+	executor: Kysely<Database> = db,
+): Promise<StoredImage | null> {
+	const row = await executor
+		.selectFrom("projects")
+		.select(["image", "image_width", "image_height"])
+		.where("id", "=", id)
+		.executeTakeFirst();
+	return row ? toStoredImage(row) : null;
 }
 
 /** The project's gallery, in its saved order. */

@@ -10,7 +10,7 @@ import { requestStatusMail } from "~/mail/messages/request-status.server";
 import { type Actor, recordActivity } from "~/models/activity.server";
 import { claimFormToken, settleFormToken } from "~/models/form-submissions.server";
 import { countMailTo, findWaitingMail, rewriteWaitingMail } from "~/models/outbox.server";
-import { getArtistNameOfProject } from "~/models/projects.server";
+import { getArtistNameOfProject, getProjectCover } from "~/models/projects.server";
 import {
 	createPurchaseRequest,
 	listUnannouncedRequests,
@@ -168,7 +168,13 @@ export async function submitPurchaseRequest(input: {
 				language,
 				origin: input.origin,
 				reference,
-				...(await purchaseConfirmationMail({ request, artistName, language, origin: input.origin })),
+				...(await purchaseConfirmationMail({
+					request,
+					artistName,
+					picture: await getProjectCover(input.projectId, trx),
+					language,
+					origin: input.origin,
+				})),
 			});
 		}
 		await settleFormToken(trx, input.claim, request);

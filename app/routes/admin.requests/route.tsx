@@ -64,7 +64,10 @@ export default function AdminRequests() {
 			<AdminPageHeader title={t("requests.title")}>
 				<Link
 					reloadDocument
-					to={withParams({ pathname: "/admin/requests/export.xlsx", search: location.search }, { page: null })}
+					to={withParams(
+						{ pathname: "/admin/requests/export.xlsx", search: location.search },
+						{ page: null },
+					)}
 					aria-describedby="requests-export-hint"
 					className="inline-flex h-10 items-center rounded-lg border border-line px-4 text-sm font-semibold hover:border-ink"
 				>

@@ -82,6 +82,10 @@ async function edit(id: string, fields: Fields) {
 	);
 }
 
+/** The data of a loader's or action's answer (Remix's data()), whatever its shape. */
+// biome-ignore lint/suspicious/noExplicitAny: a test reads the fields it checks
+const plainData = (result: unknown): any => (result as { data?: unknown }).data ?? result;
+
 /** The toast a response sets, whether it is a redirect (Response) or Remix's data() with headers. */
 async function toastOf(result: unknown) {
 	const setCookie =
@@ -554,11 +558,53 @@ describe("admin projects: list actions", () => {
 	});
 
 	it("refreshes one project: a toast without JavaScript, data with it", async () => {
-		const page = await post({ intent: "refresh", id: "tidal-relief", redirectTo: "/admin/projects" });
-		expect(await toastOf(page)).toMatchObject({ title: "admin:projects.toast.refreshed" });
+		const page = await post({ intent: "refresh", id: "tidal-relief", redirectTo: "/admin/projects?q=tid" });
+		expect(await toastOf(page)).toMatchObject({
+			title: "admin:projects.toast.refreshed",
+			description: "admin:projects.toast.refreshUnchanged",
+		});
 		const missing = await post({ intent: "refresh", id: "never-was" });
 		expect(statusOf(missing)).toBe(404);
 		expect(JSON.stringify(missing)).toContain("admin:projects.toast.refreshFailed");
+	});
+
+	it("a row's Refresh reads the row again and says what changed since the list drew it", async () => {
+		const drawn = Number(await versionOf("projects", "tidal-relief"));
+		const unchanged = plainData(
+			await post({ intent: "refresh", id: "tidal-relief", version: String(drawn) }),
+		);
+		expect(unchanged.refreshed).toMatchObject({ row: { id: "tidal-relief", version: drawn }, changes: null });
+		// Someone else changes its price meanwhile: the row comes back with the new price and what changed.
+		const response = await edit("tidal-relief", { ...(await unchangedForm("tidal-relief")), price: "99000" });
+		expect(statusOf(response)).toBe(302);
+		const changed = plainData(await post({ intent: "refresh", id: "tidal-relief", version: String(drawn) }));
+		expect(changed.toast).toMatchObject({ description: "admin:projects.toast.refreshChanged" });
+		expect(changed.refreshed.row).toMatchObject({ price: 99000, version: drawn + 1 });
+		expect(changed.refreshed.changes.changes).toEqual([
+			expect.objectContaining({
+				actorUsername: "boss",
+				changes: expect.arrayContaining([{ field: "price", before: expect.any(Number), after: 99000 }]),
+			}),
+		]);
+		// Without JavaScript: the list again, naming the row and the version it drew, which notes the same.
+		const page = (await post({
+			intent: "refresh",
+			id: "tidal-relief",
+			version: String(drawn),
+			redirectTo: "/admin/projects?q=tid",
+		})) as Response;
+		const location = page.headers.get("Location") ?? "";
+		expect(location).toBe(`/admin/projects?q=tid&refreshed=tidal-relief&since=${drawn}`);
+		const list = plainData(
+			await listLoader({ request: getRequest(location, adminCookie), params: {}, context: {} }),
+		);
+		expect(list.refreshed).toMatchObject({ id: "tidal-relief", changes: { version: drawn + 1 } });
+	});
+
+	it("refreshes a draft's row too", async () => {
+		await add({ ...base, customId: "draft-row", status: "draft" });
+		const result = plainData(await post({ intent: "refresh", id: "draft-row" }));
+		expect(result.refreshed?.row).toMatchObject({ id: "draft-row", status: "draft" });
 	});
 
 	it("shows the confirm step for ?delete=<id>", async () => {

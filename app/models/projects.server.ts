@@ -405,7 +405,13 @@ export interface SavedImageRef {
 }
 
 /** One place in the gallery's new order: a row the project already has, or a freshly stored image. */
-export type GalleryEntry = { rowId: number } | { image: SavedImageRef };
+export type GalleryEntry = { rowId: number; alt?: GalleryAlt } | { image: SavedImageRef };
+
+/** A gallery picture's alt text, in English and in Russian. */
+export interface GalleryAlt {
+	en: string;
+	ru: string;
+}
 
 export class ProjectNotFoundError extends Error {
 	override name = "ProjectNotFoundError";
@@ -458,7 +464,7 @@ async function auditedProject(executor: Kysely<Database>, project: Project): Pro
 		: undefined;
 	const gallery = await executor
 		.selectFrom("project_images")
-		.select("image_url")
+		.select(["image_url", "alt_text", "alt_text_ru"])
 		.where("project_id", "=", project.id)
 		.orderBy("sort_order")
 		.orderBy("id")
@@ -467,6 +473,12 @@ async function auditedProject(executor: Kysely<Database>, project: Project): Pro
 		...project,
 		artist: artist?.name ?? project.artist_id,
 		gallery: gallery.map((row) => row.image_url),
+		gallery_alt: gallery
+			.map((row, index) =>
+				row.alt_text || row.alt_text_ru ? `${index + 1}. ${row.alt_text} / ${row.alt_text_ru}` : "",
+			)
+			.filter(Boolean)
+			.join("\n"),
 	});
 }
 
@@ -623,7 +635,14 @@ export async function updateProject(
 					order -= 1;
 					continue;
 				}
-				await trx.updateTable("project_images").set({ sort_order: order }).where("id", "=", row.id).execute();
+				await trx
+					.updateTable("project_images")
+					.set({
+						sort_order: order,
+						...(entry.alt ? { alt_text: entry.alt.en, alt_text_ru: entry.alt.ru } : {}),
+					})
+					.where("id", "=", row.id)
+					.execute();
 			} else {
 				await trx
 					.insertInto("project_images")

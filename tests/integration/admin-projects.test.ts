@@ -363,6 +363,38 @@ describe("admin projects: edit", () => {
 		expect(onDisk(c.image_url)).toBe(true);
 	});
 
+	it("saves each gallery picture's alt text in both languages; a form without them keeps them", async () => {
+		await add({
+			...base,
+			customId: "with-alts",
+			gallery: [await jpeg("alt-1.jpg"), await jpeg("alt-2.jpg")],
+		});
+		const [first, second] = await galleryOf("with-alts");
+		if (!first || !second) throw new Error("expected two gallery images");
+		const response = await edit("with-alts", {
+			...(await unchangedForm("with-alts")),
+			[`galleryAltEn-${first.id}`]: "  The stool from above, oak grain showing  ",
+			[`galleryAltRu-${first.id}`]: "Табурет сверху, видна текстура дуба",
+		});
+		// An alt text alone is a change worth saving, and the audit trail has it.
+		expect(await toastOf(response)).toMatchObject({ title: "admin:projects.toast.updatedTitle" });
+		const saved = await galleryOf("with-alts");
+		expect(saved.map((row) => [row.alt_text, row.alt_text_ru])).toEqual([
+			["The stool from above, oak grain showing", "Табурет сверху, видна текстура дуба"],
+			["", ""],
+		]);
+		const trail = await db
+			.selectFrom("audit_log")
+			.select("changes")
+			.where("entity_id", "=", "with-alts")
+			.orderBy("id", "desc")
+			.executeTakeFirstOrThrow();
+		expect(trail.changes).toContain("gallery_alt");
+		// A form that does not send them (an older page) leaves them as they are.
+		await edit("with-alts", { ...(await unchangedForm("with-alts")), price: "13000" });
+		expect((await galleryOf("with-alts"))[0]?.alt_text_ru).toBe("Табурет сверху, видна текстура дуба");
+	});
+
 	it("sends an unknown id back to the list with 'Project not found'", async () => {
 		const result = (await settle(() =>
 			editLoader({

@@ -60,7 +60,7 @@ test.describe("category pages", () => {
 	test("the category page speaks Russian", async ({ page }) => {
 		await page.goto("/art?lng=ru");
 		await expect(page.getByRole("heading", { level: 1 })).toHaveText("Искусство");
-		await expect(page.getByText("2 проекта")).toBeVisible();
+		await expect(page.getByText("2 работы")).toBeVisible();
 		await expect(page.getByRole("heading", { level: 2, name: "Коллекции" })).toBeVisible();
 		expect(await page.title()).toBe("Искусство — ФОРМА");
 	});

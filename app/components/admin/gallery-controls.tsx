@@ -11,7 +11,16 @@ import { useHydrated } from "~/lib/use-hydrated";
  */
 
 /** Thumbnails of the files in a file input, made in the browser (object URLs; nothing is uploaded). */
-export function ChosenFiles({ files, label }: { files: File[]; label: string }) {
+export function ChosenFiles({
+	files,
+	label,
+	frame = "square",
+}: {
+	files: File[];
+	label: string;
+	/** "wide": a hero slide's 16:9 frame, cropped as the slider crops it. */
+	frame?: "square" | "wide";
+}) {
 	const { t } = useTranslation("admin");
 	const [previews, setPreviews] = useState<Array<{ name: string; url: string | null }>>([]);
 	useEffect(() => {
@@ -29,16 +38,29 @@ export function ChosenFiles({ files, label }: { files: File[]; label: string }) 
 	return (
 		<ul aria-label={label} className="flex flex-wrap gap-3" data-testid="chosen-files">
 			{previews.map((preview, index) => (
-				// biome-ignore lint/suspicious/noArrayIndexKey: the list is made anew whenever the files change
-				<li key={`${index}-${preview.name}`} className="flex w-24 flex-col gap-1 text-xs">
+				<li
+					// biome-ignore lint/suspicious/noArrayIndexKey: the list is made anew whenever the files change
+					key={`${index}-${preview.name}`}
+					className={cx("flex flex-col gap-1 text-xs", frame === "wide" ? "w-72 max-w-full" : "w-24")}
+				>
 					{preview.url ? (
 						<img
 							src={preview.url}
 							alt={t("projects.form.chosenFile", { name: preview.name })}
-							className="aspect-square w-24 rounded-md bg-ink/5 object-cover"
+							className={cx(
+								"w-full rounded-md bg-ink/5 object-cover",
+								frame === "wide"
+									? "aspect-video outline-2 outline-offset-2 outline-dashed outline-line"
+									: "aspect-square",
+							)}
 						/>
 					) : (
-						<span className="flex aspect-square w-24 items-center justify-center rounded-md bg-ink/5 p-1 text-center text-muted">
+						<span
+							className={cx(
+								"flex w-full items-center justify-center rounded-md bg-ink/5 p-1 text-center text-muted",
+								frame === "wide" ? "aspect-video" : "aspect-square",
+							)}
+						>
 							{t("projects.form.noPreview")}
 						</span>
 					)}

@@ -2,6 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { EditConflictNotice } from "~/components/admin/edit-conflict-notice";
+import { ChosenFiles, useChosenFiles } from "~/components/admin/gallery-controls";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { FormAlert } from "~/components/ui/form-alert";
 import { CheckboxField, Field, FileField, SelectField } from "~/components/ui/form-fields";
@@ -18,6 +19,7 @@ import { SLIDER_PATH, slideSchema } from "./slide-schema";
  */
 export function SlideForm({ slide, formToken }: { slide: SlideRow | null; formToken?: string | null }) {
 	const { t } = useTranslation("admin");
+	const chosen = useChosenFiles();
 	const actionData = useActionData<typeof action>();
 	const navigation = useNavigation();
 	const saveResult = actionData?.intent === "save" ? actionData : null;
@@ -96,6 +98,7 @@ export function SlideForm({ slide, formToken }: { slide: SlideRow | null; formTo
 					label={t("slider.imageLabel")}
 					hint={`${slide ? `${t("slider.imageEditHint")} ` : ""}${t("slider.imageHint")}`}
 					errors={imageError ? [imageError] : undefined}
+					onChange={(event) => chosen.read(event.currentTarget)}
 					preview={
 						slide ? (
 							<figure className="w-72 max-w-full">
@@ -111,6 +114,8 @@ export function SlideForm({ slide, formToken }: { slide: SlideRow | null; formTo
 						) : null
 					}
 				/>
+				{/* The chosen file in the same 16:9 frame, before it is uploaded (JavaScript only). */}
+				<ChosenFiles files={chosen.files} label={t("slider.guide")} frame="wide" />
 				<CheckboxField meta={fields.isActive} label={t("slider.isActive")} />
 				<div className="flex flex-wrap items-center gap-3">
 					<button type="submit" className="button-primary" disabled={submitting}>

@@ -45,7 +45,7 @@ test.describe("category pages", () => {
 			expect(expected.length).toBeGreaterThan(0);
 			const grid = page.getByRole("region", { name: "Projects" });
 			await expect(grid.getByRole("heading", { level: 3 })).toHaveText(expected);
-			await expect(page.getByText(`${expected.length} project`)).toBeVisible();
+			await expect(page.getByText(`${expected.length} piece`)).toBeVisible();
 		});
 	}
 

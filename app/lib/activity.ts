@@ -69,7 +69,8 @@ export type FieldKind =
  * that is not here (a password hash, a token, bookkeeping such as updated_at or a future `version`) never
  * reaches a row; app/models/activity.server.ts names every column left out and why, and
  * tests/integration/audit-trail.test.ts fails when a table gains a column that is in neither list.
- * `artist` (the artist's name) and `gallery` (the gallery's image keys, in order) are worked out, not columns.
+ * `artist` (the artist's name), `gallery` (the gallery's image keys, in order) and `gallery_alt` (its alt
+ * texts, numbered) are worked out, not columns.
  */
 export const AUDITED_FIELDS = {
 	project: {
@@ -92,6 +93,7 @@ export const AUDITED_FIELDS = {
 		edition_size: "number",
 		image: "image",
 		gallery: "gallery",
+		gallery_alt: "longText",
 	},
 	artist: {
 		name: "text",

@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { CYRILLIC_TO_LATIN } from "./transliteration";
+import { slugFromName } from "./transliteration";
 import { isHttpAddress } from "./validation";
 
 /**
@@ -18,16 +18,7 @@ export const MAX_ARTIST_ID_LENGTH = 60;
  * Empty when nothing usable is left (the caller then falls back to "artist").
  */
 export function artistIdFromName(name: string): string {
-	// Cyrillic first: taking accents off first would turn й into и ("i") and lose the letter.
-	return [...name.toLocaleLowerCase("ru-RU")]
-		.map((char) => CYRILLIC_TO_LATIN[char] ?? char)
-		.join("")
-		.normalize("NFKD")
-		.replace(/[\u0300-\u036f]/g, "")
-		.replace(/[^a-z0-9]+/g, "-")
-		.replace(/^-+|-+$/g, "")
-		.slice(0, MAX_ARTIST_ID_LENGTH)
-		.replace(/-+$/, "");
+	return slugFromName(name, MAX_ARTIST_ID_LENGTH);
 }
 
 const text = (max: number) =>

@@ -25,6 +25,10 @@ function csvCell(value: string | number | null | undefined): string {
 	return /[",;\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-export function toCsv(rows: ReadonlyArray<ReadonlyArray<string | number | null | undefined>>): string {
-	return `\uFEFF${rows.map((row) => row.map(csvCell).join(",")).join("\r\n")}\r\n`;
+/** `separator`: "," by default; ";" for a Russian spreadsheet, where the comma is the decimal mark. */
+export function toCsv(
+	rows: ReadonlyArray<ReadonlyArray<string | number | null | undefined>>,
+	separator: "," | ";" = ",",
+): string {
+	return `\uFEFF${rows.map((row) => row.map(csvCell).join(separator)).join("\r\n")}\r\n`;
 }

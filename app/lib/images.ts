@@ -3,7 +3,8 @@
  * "projects/3f9a…c2.jpg"; its width variants are WebP files next to it ("…-400w.webp").
  */
 export const IMAGE_ROUTE = "/resources/images";
-const VARIANT_WIDTHS = [400, 800, 1200, 1920] as const;
+/** 2400 only for hero slides, the one kind stored that wide (MAX_SLIDE_SIDE). */
+const VARIANT_WIDTHS = [400, 800, 1200, 1920, 2400] as const;
 export const DEFAULT_PROJECT_IMAGE = "/placeholder.svg";
 
 export interface StoredImage {

@@ -17,7 +17,13 @@ export const GALLERY_FIELDS = {
 	remove: "galleryRemove",
 	position: (rowId: number) => `galleryPosition-${rowId}`,
 	cover: "cover",
+	/** A gallery picture's alt text in English and in Russian (public pages fall back to the piece's name). */
+	altEn: (rowId: number) => `galleryAltEn-${rowId}`,
+	altRu: (rowId: number) => `galleryAltRu-${rowId}`,
 } as const;
+
+/** The longest alt text kept: a sentence or two, what a screen reader reads out. */
+export const MAX_ALT_LENGTH = 300;
 
 /** An external http(s) address, or a path on this site starting with a single "/". */
 export function isValidProjectLink(value: string): boolean {

@@ -46,3 +46,21 @@ export function transliterate(text: string): string {
 	for (const char of text) latin += CYRILLIC_TO_LATIN[char] ?? char;
 	return latin;
 }
+
+/**
+ * A name as an address part: Cyrillic transliterated, accents dropped, anything else a hyphen, at most
+ * `maxLength` characters ("Студия Ткань" → "studiya-tkan", "Chuch Estudio" → "chuch-estudio"). Empty when
+ * nothing usable is left. Artist and piece ids made from a name both use it.
+ */
+export function slugFromName(name: string, maxLength: number): string {
+	// Cyrillic first: taking accents off first would turn й into и ("i") and lose the letter.
+	return [...name.toLocaleLowerCase("ru-RU")]
+		.map((char) => CYRILLIC_TO_LATIN[char] ?? char)
+		.join("")
+		.normalize("NFKD")
+		.replace(/[\u0300-\u036f]/g, "")
+		.replace(/[^a-z0-9]+/g, "-")
+		.replace(/^-+|-+$/g, "")
+		.slice(0, maxLength)
+		.replace(/-+$/, "");
+}

@@ -5,7 +5,8 @@ import { typesetName } from "~/lib/typography.server";
 
 /**
  * Every e-mail the site sends, in one look: the site's paper, ink and accent, its wordmark set in type, and
- * no remote images or trackers (nothing is fetched when it is opened). Each has an HTML and a plain-text
+ * no trackers: the one picture a message may show is the piece's own, from our site, at an address that
+ * says nothing about who opens it. Each has an HTML and a plain-text
  * part with the same content, in the recipient's language. docs/decisions/0017 has the whole design.
  */
 export interface MailBody {
@@ -13,6 +14,8 @@ export interface MailBody {
 	preheader?: string;
 	heading: string;
 	paragraphs: string[];
+	/** A small picture of the piece, from our own site (an absolute URL, nothing else is fetched). */
+	picture?: { url: string; alt: string; width: number; height: number };
 	/** Label–value lines, e.g. the piece and the price. */
 	facts?: Array<{ label: string; value: string }>;
 	/** The one button (and, in the text part, its URL on a line of its own). */
@@ -67,12 +70,15 @@ export async function composeMail(
 	].join("\n");
 
 	const paragraph = (content: string) =>
-		`<p style="margin:0 0 16px;font-size:16px;line-height:1.55;color:${COLORS.ink}">${escapeHtml(content)}</p>`;
+		`<p style="margin:0 0 16px;font-size:16px;line-height:1.55;color:${COLORS.ink}">${keepPhonesWhole(escapeHtml(content))}</p>`;
+	const picture = body.picture
+		? `<img src="${escapeHtml(body.picture.url)}" alt="${escapeHtml(body.picture.alt)}" width="${body.picture.width}" height="${body.picture.height}" style="display:block;margin:4px 0 20px;border:0;border-radius:12px;max-width:100%;height:auto;background:${COLORS.line}">`
+		: "";
 	const facts = body.facts?.length
 		? `<table role="presentation" cellpadding="0" cellspacing="0" width="100%" style="margin:4px 0 20px;border-top:1px solid ${COLORS.line}">${body.facts
 				.map(
 					(fact) =>
-						`<tr><td style="padding:10px 12px 10px 0;border-bottom:1px solid ${COLORS.line};font-size:14px;color:${COLORS.muted};white-space:nowrap;vertical-align:top">${escapeHtml(fact.label)}</td><td style="padding:10px 0;border-bottom:1px solid ${COLORS.line};font-size:15px;color:${COLORS.ink};font-weight:600">${escapeHtml(fact.value)}</td></tr>`,
+						`<tr><td style="padding:10px 12px 10px 0;border-bottom:1px solid ${COLORS.line};font-size:14px;color:${COLORS.muted};white-space:nowrap;vertical-align:top">${escapeHtml(fact.label)}</td><td style="padding:10px 0;border-bottom:1px solid ${COLORS.line};font-size:15px;color:${COLORS.ink};font-weight:600">${keepPhonesWhole(escapeHtml(fact.value))}</td></tr>`,
 				)
 				.join("")}</table>`
 		: "";
@@ -103,6 +109,7 @@ export async function composeMail(
 <tr><td style="background:${COLORS.card};border:1px solid ${COLORS.line};border-radius:20px;padding:32px 28px">
 <h1 style="margin:0 0 20px;font-size:24px;line-height:1.2;font-weight:700;letter-spacing:-0.02em;color:${COLORS.ink}">${escapeHtml(body.heading)}</h1>
 ${body.paragraphs.map(paragraph).join("\n")}
+${picture}
 ${facts}
 ${action}
 ${notes}
@@ -114,6 +121,13 @@ ${notes}
 </body>
 </html>`;
 	return { subject, text, html };
+}
+
+/** A phone number (+7 and ten digits, however spaced): one line, never broken at its spaces or dashes. */
+const PHONE = /\+7[\d\s\u00a0()-]{9,}\d/g;
+
+function keepPhonesWhole(html: string): string {
+	return html.replace(PHONE, (phone) => `<span style="white-space:nowrap">${phone}</span>`);
 }
 
 /**

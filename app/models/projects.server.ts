@@ -5,9 +5,11 @@ import type { ProjectAvailability, ProjectCategory, ProjectStatus } from "~/lib/
 import { db } from "~/lib/db.server";
 import type { FormClaim } from "~/lib/form-token.server";
 import type { Language } from "~/lib/i18n";
+import type { StoredImage } from "~/lib/images";
 import { CATALOGUE_PAGE_SIZE } from "~/lib/paging";
 import type { ProjectSummary } from "~/lib/project-summary";
 import { indexProjects } from "~/lib/search/documents.server";
+import { slugFromName } from "~/lib/transliteration";
 import { localizedWritten, typesetName } from "~/lib/typography.server";
 import { foldForSearch } from "~db/connection";
 import type { Database, Project, ProjectImage } from "~db/schema";
@@ -110,6 +112,19 @@ export async function getArtistNameOfProject(id: string, executor: Kysely<Databa
 		.where("projects.id", "=", id)
 		.executeTakeFirst();
 	return row?.name ?? "";
+}
+
+/** The piece's main picture, or null (a request's confirmation shows it small). */
+export async function getProjectCover(
+	id: string,
+	executor: Kysely<Database> = db,
+): Promise<StoredImage | null> {
+	const row = await executor
+		.selectFrom("projects")
+		.select(["image", "image_width", "image_height"])
+		.where("id", "=", id)
+		.executeTakeFirst();
+	return row ? toStoredImage(row) : null;
 }
 
 /** The project's gallery, in its saved order. */
@@ -390,7 +405,13 @@ export interface SavedImageRef {
 }
 
 /** One place in the gallery's new order: a row the project already has, or a freshly stored image. */
-export type GalleryEntry = { rowId: number } | { image: SavedImageRef };
+export type GalleryEntry = { rowId: number; alt?: GalleryAlt } | { image: SavedImageRef };
+
+/** A gallery picture's alt text, in English and in Russian. */
+export interface GalleryAlt {
+	en: string;
+	ru: string;
+}
 
 export class ProjectNotFoundError extends Error {
 	override name = "ProjectNotFoundError";
@@ -406,9 +427,26 @@ export class ProjectIdTakenError extends Error {
 	}
 }
 
-/** The spec's id for a project created without one. */
-export function generateProjectId(now = Date.now()): string {
-	return `project-${now}`;
+/** Longest id made from a name: room is left for a "-2" suffix within the form's 80 characters. */
+const MAX_GENERATED_ID_LENGTH = 70;
+
+/**
+ * The id (and address, /project/<id>) of a piece created without one: its name, transliterated
+ * ("Кресло «Волна»" → "kreslo-volna"), with -2, -3… when taken. The spec's `project-<timestamp>` made
+ * addresses nobody could read or tell apart (issue #35, docs/decisions/0043-piece-ids-from-names.md).
+ */
+export async function projectIdFromName(
+	name: string,
+	taken: (id: string) => Promise<boolean> = projectIdExists,
+): Promise<string> {
+	const base = slugFromName(name, MAX_GENERATED_ID_LENGTH) || "piece";
+	if (!(await taken(base))) return base;
+	for (let suffix = 2; suffix < 100; suffix++) {
+		const id = `${base}-${suffix}`;
+		if (!(await taken(id))) return id;
+	}
+	// A hundred pieces of one name: the clock tells this one apart.
+	return `${base}-${Date.now().toString(36)}`;
 }
 
 export async function projectIdExists(id: string): Promise<boolean> {
@@ -426,7 +464,7 @@ async function auditedProject(executor: Kysely<Database>, project: Project): Pro
 		: undefined;
 	const gallery = await executor
 		.selectFrom("project_images")
-		.select("image_url")
+		.select(["image_url", "alt_text", "alt_text_ru"])
 		.where("project_id", "=", project.id)
 		.orderBy("sort_order")
 		.orderBy("id")
@@ -435,6 +473,12 @@ async function auditedProject(executor: Kysely<Database>, project: Project): Pro
 		...project,
 		artist: artist?.name ?? project.artist_id,
 		gallery: gallery.map((row) => row.image_url),
+		gallery_alt: gallery
+			.map((row, index) =>
+				row.alt_text || row.alt_text_ru ? `${index + 1}. ${row.alt_text} / ${row.alt_text_ru}` : "",
+			)
+			.filter(Boolean)
+			.join("\n"),
 	});
 }
 
@@ -591,7 +635,14 @@ export async function updateProject(
 					order -= 1;
 					continue;
 				}
-				await trx.updateTable("project_images").set({ sort_order: order }).where("id", "=", row.id).execute();
+				await trx
+					.updateTable("project_images")
+					.set({
+						sort_order: order,
+						...(entry.alt ? { alt_text: entry.alt.en, alt_text_ru: entry.alt.ru } : {}),
+					})
+					.where("id", "=", row.id)
+					.execute();
 			} else {
 				await trx
 					.insertInto("project_images")

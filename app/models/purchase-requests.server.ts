@@ -206,7 +206,7 @@ export async function listRequests(
  * `actor`. It is every buyer's e-mail and phone at once, so the audit trail records who took it, with the
  * filter and the number of rows; no export leaves without its row (the row is written first).
  */
-export async function exportRequests(filter: RequestFilter, actor: Actor) {
+export async function exportRequests(filter: RequestFilter & { format?: "csv" | "xlsx" }, actor: Actor) {
 	const { query, order } = filteredRequests(filter);
 	const rows = await query
 		.leftJoin("users", "users.id", "purchase_requests.user_id")
@@ -220,7 +220,12 @@ export async function exportRequests(filter: RequestFilter, actor: Actor) {
 		label: "",
 		action: "exported",
 		before: null,
-		after: { status: filter.status ?? null, search: filter.query?.trim() || null, rows: rows.length },
+		after: {
+			status: filter.status ?? null,
+			search: filter.query?.trim() || null,
+			rows: rows.length,
+			format: filter.format ?? "csv",
+		},
 	});
 	return rows;
 }

@@ -56,6 +56,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 			gallery: rows.map((row) => ({
 				id: row.id,
 				image: { key: row.image_url, width: row.image_width, height: row.image_height },
+				altEn: row.alt_text,
+				altRu: row.alt_text_ru,
 			})),
 		},
 		{ headers: { "Cache-Control": "no-store" } },

@@ -1,56 +1,29 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { toCsv } from "~/lib/csv";
-import { exportRequests } from "~/models/purchase-requests.server";
-import { requireAdmin } from "~/services/auth.server";
-import { parseRequestsQuery } from "./admin.requests/requests-query.server";
-
-const COLUMNS = [
-	"id",
-	"date",
-	"status",
-	"project",
-	"price",
-	"price shown",
-	"kind",
-	"email",
-	"phone",
-	"user",
-	"note",
-];
+import { exportTime, readRequestsExport } from "./admin.requests/export.server";
 
 /**
- * /admin/requests/export.csv: the requests the list shows for the same ?status=&q=&sort=&dir= (every page),
- * for administrators only, recorded in the audit trail. Cells are escaped and formula-like ones
- * neutralised in app/lib/csv.ts.
+ * /admin/requests/export.csv: the requests the list shows (app/routes/admin.requests/export.server.ts), in
+ * the admin's language. A Russian admin gets semicolons, which Excel in a Russian locale splits on (and a
+ * comma is the decimal mark there), and dates as it reads them; an English one commas and ISO dates. Cells
+ * are escaped and formula-like ones neutralised in app/lib/csv.ts; the .xlsx export shows phones without
+ * the apostrophe that neutralising puts before their "+".
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-	const admin = await requireAdmin(request);
-	const query = parseRequestsQuery(new URL(request.url).searchParams);
-	const rows = await exportRequests(
-		{ status: query.status, query: query.q, sort: query.sort, direction: query.dir },
-		admin,
+	const { language, header, body, fileName } = await readRequestsExport(request, "csv");
+	const csv = toCsv(
+		[
+			header,
+			...body.map(({ created, cells }) =>
+				cells.map((cell, index) => (index === 1 ? exportTime(created.toISOString(), language) : cell)),
+			),
+		] as Array<Array<string | number | null | undefined>>,
+		language === "ru" ? ";" : ",",
 	);
-	const csv = toCsv([
-		COLUMNS,
-		...rows.map((row) => [
-			row.id,
-			row.created_at,
-			row.status,
-			row.project_name,
-			row.project_price,
-			row.price_shown ? "yes" : "no",
-			row.kind,
-			row.email,
-			row.phone,
-			row.username ?? "",
-			row.note,
-		]),
-	]);
-	const date = new Date().toISOString().slice(0, 10);
 	return new Response(csv, {
 		headers: {
 			"Content-Type": "text/csv; charset=utf-8",
-			"Content-Disposition": `attachment; filename="forma-requests-${date}.csv"`,
+			"Content-Disposition": `attachment; filename="${fileName}.csv"`,
 			"Cache-Control": "private, no-store",
 		},
 	});

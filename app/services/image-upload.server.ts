@@ -26,6 +26,7 @@ import { sanitizeSvg } from "~/lib/svg-sanitize.server";
 import {
 	MAX_IMAGE_BYTES,
 	MAX_IMAGE_PIXELS,
+	MAX_SLIDE_SIDE,
 	MAX_UPLOAD_REQUEST_BYTES,
 	RASTER_IMAGE_FORMATS,
 } from "~/lib/upload-limits";
@@ -40,8 +41,11 @@ const RASTER_FORMATS = new Set<string>(RASTER_IMAGE_FORMATS);
 
 type ImageMetadata = Awaited<ReturnType<ReturnType<typeof sharp>["metadata"]>>;
 
-/** An i18n key in the "admin" namespace, with values to interpolate. */
-export type ImageUploadError = { key: string; values?: Record<string, string | number> };
+/**
+ * An i18n key in the "admin" namespace, with values to interpolate; `help` (a key too) says what to do
+ * about it, as its own sentence after the message (the spec's words stay as they are).
+ */
+export type ImageUploadError = { key: string; values?: Record<string, string | number>; help?: string };
 export type ImageUploadResult = { ok: true; image: SavedImage } | { ok: false; error: ImageUploadError };
 
 function payloadTooLarge(): Response {
@@ -186,8 +190,13 @@ export async function readUploadForm(request: Request): Promise<FormData> {
 	}
 }
 
-function fail(key: string, values?: ImageUploadError["values"]): ImageUploadResult {
-	return { ok: false, error: { key: `images.${key}`, values } };
+function fail(key: string, values?: ImageUploadError["values"], help?: string): ImageUploadResult {
+	return { ok: false, error: { key: `images.${key}`, values, ...(help ? { help: `images.${help}` } : {}) } };
+}
+
+/** The messages of an upload error, as the admin namespace's keys: the refusal, then what to do. */
+export function imageErrorKeys(error: ImageUploadError): string[] {
+	return error.help ? [error.key, error.help] : [error.key];
 }
 
 export interface StoreImageOptions {
@@ -213,10 +222,11 @@ export async function storeUploadedImage(
 	if (!file || typeof file !== "object" || file.size === 0) return null;
 	const name = file instanceof File && file.name ? file.name : "image";
 	if (file.size > MAX_IMAGE_BYTES) {
-		return fail(wording === "file" ? "fileTooLarge" : "tooLarge", {
-			name,
-			size: formatMegabytes(file.size, language),
-		});
+		return fail(
+			wording === "file" ? "fileTooLarge" : "tooLarge",
+			{ name, size: formatMegabytes(file.size, language) },
+			"smallerFile",
+		);
 	}
 	const input = Buffer.from(await file.arrayBuffer());
 	let metadata: ImageMetadata;
@@ -227,6 +237,10 @@ export async function storeUploadedImage(
 		return fail("notImage", { name });
 	}
 	if (metadata.format === "svg") return storeSvg(input, folder, name);
+	// An iPhone photo (HEIC) is HEIF with HEVC inside: sharp's prebuilt libvips reads its header but has no
+	// HEVC decoder (patents), so it is refused with the way to send a JPEG instead (docs/decisions/0043).
+	if (metadata.format === "heif" && metadata.compression === "hevc")
+		return fail("heic", { name }, "heicHelp");
 	if (!RASTER_FORMATS.has(metadata.format)) return fail("unsupportedFormat", { name });
 	const width = metadata.width ?? 0;
 	const height = metadata.height ?? 0;
@@ -234,7 +248,9 @@ export async function storeUploadedImage(
 		return fail("tooManyPixels", { name, width, height });
 	}
 	try {
-		const image = await storeRasterImage(getImageStore(), folder, input, UPLOAD_RASTER_OPTIONS);
+		const options =
+			folder === "slides" ? { ...UPLOAD_RASTER_OPTIONS, maxSide: MAX_SLIDE_SIDE } : UPLOAD_RASTER_OPTIONS;
+		const image = await storeRasterImage(getImageStore(), folder, input, options);
 		return { ok: true, image };
 	} catch (error) {
 		logger.error("processing an uploaded image failed", error, { file: name });

@@ -19,7 +19,7 @@ import {
 	releaseMail,
 } from "~/models/outbox.server";
 import { getSettings } from "~/models/settings.server";
-import type { Database, OutboxMessage } from "~db/schema";
+import type { Database, OutboxMessage, Settings } from "~db/schema";
 
 export interface QueuedMail {
 	kind: MailKind;
@@ -39,19 +39,31 @@ export interface QueuedMail {
 	link?: EmailTokenRef;
 }
 
-/** A message rendered in the site's look, with the sender's name (the shop name from the settings). */
+/** A message rendered in the site's look, with the sender's name (the shop's name in the message's language). */
 export async function renderMail(
 	executor: Kysely<Database>,
 	mail: Pick<QueuedMail, "language" | "subject" | "body" | "origin">,
 ): Promise<MailContent & { fromName: string }> {
 	const settings = await getSettings(executor);
+	const shopName = shopNameIn(settings, mail.language);
 	const content = await composeMail(mail.language, {
 		subject: mail.subject,
 		body: mail.body,
-		shopName: settings.shop_name,
+		shopName,
 		origin: mail.origin,
 	});
-	return { ...content, fromName: settings.shop_name };
+	return { ...content, fromName: shopName };
+}
+
+/**
+ * The shop's name in the message's language, for its sender and its signature: an English message read
+ * «Художественный магазин» (issue #35). The Russian one keeps the spec's default.
+ */
+export function shopNameIn(
+	settings: Pick<Settings, "shop_name" | "shop_name_en">,
+	language: Language,
+): string {
+	return language === "en" ? settings.shop_name_en.trim() || settings.shop_name : settings.shop_name;
 }
 
 /**

@@ -13,7 +13,7 @@ import {
 import { countMailTo } from "~/models/outbox.server";
 import { getSettings } from "~/models/settings.server";
 import { findUserByEmail, setPasswordFromReset } from "~/models/users.server";
-import { mailQueued, queueMail } from "./mail.server";
+import { mailQueued, queueMail, shopNameIn } from "./mail.server";
 
 /** Reset requests per client address: the form cannot be used to probe or flood from one place. */
 export const passwordResetRequests = createRateLimiter({
@@ -53,7 +53,7 @@ export async function requestPasswordReset(input: {
 			const settings = await getSettings(trx);
 			await composeMail(input.language, {
 				...(await message(email)),
-				shopName: settings.shop_name,
+				shopName: shopNameIn(settings, input.language),
 				origin: input.origin,
 			});
 			return false;

@@ -5,7 +5,13 @@ import { type EditConflict, parseVersion, VERSION_FIELD } from "~/lib/edit-confl
 import type { FormOutcome } from "~/lib/form-token.server";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { logger } from "~/lib/logger.server";
-import { GALLERY_FIELDS, MAX_GALLERY_FILES, type ProjectFormValues, projectSchema } from "~/lib/project-form";
+import {
+	GALLERY_FIELDS,
+	MAX_ALT_LENGTH,
+	MAX_GALLERY_FILES,
+	type ProjectFormValues,
+	projectSchema,
+} from "~/lib/project-form";
 import type { ToastNote } from "~/lib/toast";
 import { redirectWithToast, toastHeader } from "~/lib/toast.server";
 import { isChosenFile } from "~/lib/validation";
@@ -15,14 +21,15 @@ import { describeConflict, EditConflictError } from "~/models/edit-conflicts.ser
 import { FormAlreadySubmittedError } from "~/models/form-submissions.server";
 import {
 	createProject,
+	type GalleryAlt,
 	type GalleryEntry,
-	generateProjectId,
 	getProjectByKnownId,
 	listProjectImages,
 	type ProjectFields,
 	ProjectIdTakenError,
 	ProjectNotFoundError,
 	projectIdExists,
+	projectIdFromName,
 	type SavedImageRef,
 	updateProject,
 } from "~/models/projects.server";
@@ -31,6 +38,7 @@ import { answerFormPost, postOnce } from "./form-tokens.server";
 import {
 	deleteImageIfUnused,
 	type ImageUploadError,
+	imageErrorKeys,
 	readUploadForm,
 	storeUploadedImage,
 } from "./image-upload.server";
@@ -42,6 +50,8 @@ export interface GalleryFormState {
 	remove: number[];
 	positions: Record<string, number>;
 	cover: string;
+	/** Each picture's alt texts as sent (a form without them keeps the stored ones). */
+	alts: Record<string, GalleryAlt>;
 }
 
 export interface ProjectFormActionData {
@@ -105,7 +115,19 @@ function readGalleryState(form: FormData, rows: ProjectImage[]): GalleryFormStat
 		positions[row.id] = Number.isFinite(raw) && raw > 0 ? raw : index + 1;
 	});
 	const cover = String(form.get(GALLERY_FIELDS.cover) ?? "main");
+	const alts: Record<string, GalleryAlt> = {};
+	const altOf = (name: string, stored: string) => {
+		const sent = form.get(name);
+		return typeof sent === "string" ? sent.trim().slice(0, MAX_ALT_LENGTH) : stored;
+	};
+	for (const row of rows) {
+		alts[row.id] = {
+			en: altOf(GALLERY_FIELDS.altEn(row.id), row.alt_text),
+			ru: altOf(GALLERY_FIELDS.altRu(row.id), row.alt_text_ru),
+		};
+	}
 	return {
+		alts,
 		remove,
 		positions,
 		cover: ids.has(Number(cover)) && !remove.includes(Number(cover)) ? cover : "main",
@@ -182,7 +204,8 @@ export async function submitProjectForm(request: Request, mode: ProjectFormMode,
 				});
 			}
 			const fields = toFields(submission.value, current);
-			const newId = submission.value.customId || current?.id || generateProjectId();
+			const newId =
+				submission.value.customId || current?.id || (await projectIdFromName(submission.value.name));
 			if (newId !== current?.id && (await projectIdExists(newId))) {
 				return refuse(409, {
 					result: submission.reply({ fieldErrors: { customId: ["admin:projects.errors.idTaken"] } }),
@@ -204,7 +227,10 @@ export async function submitProjectForm(request: Request, mode: ProjectFormMode,
 				!filesChosen &&
 				gallery.cover === "main" &&
 				kept.length === rows.length &&
-				kept.every((row, index) => row.id === rows[index]?.id)
+				kept.every((row, index) => row.id === rows[index]?.id) &&
+				kept.every(
+					(row) => gallery.alts[row.id]?.en === row.alt_text && gallery.alts[row.id]?.ru === row.alt_text_ru,
+				)
 			) {
 				return redirectWithToast(LIST, { type: "info", title: "admin:projects.toast.noChanges" });
 			}
@@ -212,7 +238,10 @@ export async function submitProjectForm(request: Request, mode: ProjectFormMode,
 			// Images first: slow work outside the transaction. One refused file refuses the save.
 			const stored: string[] = [];
 			const errors: ProjectFormActionData["imageErrors"] = {};
-			const explain = (error: ImageUploadError) => t(error.key, error.values);
+			const explain = (error: ImageUploadError) =>
+				imageErrorKeys(error)
+					.map((key) => t(key, error.values))
+					.join(" ");
 			let mainImage: SavedImageRef | undefined;
 			const main = await storeUploadedImage(isChosenFile(imageFile) ? imageFile : null, "projects", {
 				language,
@@ -254,7 +283,7 @@ export async function submitProjectForm(request: Request, mode: ProjectFormMode,
 					return answerFormPost(outcome(project));
 				}
 				const entries: GalleryEntry[] = [
-					...kept.map((row) => ({ rowId: row.id })),
+					...kept.map((row) => ({ rowId: row.id, alt: gallery.alts[row.id] })),
 					...newGallery.map((image) => ({ image })),
 				];
 				const cover = gallery.cover === "main" ? undefined : Number(gallery.cover);

@@ -11,7 +11,7 @@ import { type Actor, recordActivity } from "~/models/activity.server";
 import { recordConsent } from "~/models/consents.server";
 import { claimFormToken, settleFormToken } from "~/models/form-submissions.server";
 import { countMailTo, findWaitingMail, rewriteWaitingMail } from "~/models/outbox.server";
-import { getArtistNameOfProject } from "~/models/projects.server";
+import { getArtistNameOfProject, getProjectCover } from "~/models/projects.server";
 import {
 	createPurchaseRequest,
 	listUnannouncedRequests,
@@ -182,7 +182,13 @@ export async function submitPurchaseRequest(input: {
 				language,
 				origin: input.origin,
 				reference,
-				...(await purchaseConfirmationMail({ request, artistName, language, origin: input.origin })),
+				...(await purchaseConfirmationMail({
+					request,
+					artistName,
+					picture: await getProjectCover(input.projectId, trx),
+					language,
+					origin: input.origin,
+				})),
 			});
 		}
 		await settleFormToken(trx, input.claim, request);

@@ -45,7 +45,7 @@ test.describe("category pages", () => {
 			expect(expected.length).toBeGreaterThan(0);
 			const grid = page.getByRole("region", { name: "Projects" });
 			await expect(grid.getByRole("heading", { level: 3 })).toHaveText(expected);
-			await expect(page.getByText(`${expected.length} project`)).toBeVisible();
+			await expect(page.getByText(`${expected.length} piece`)).toBeVisible();
 		});
 	}
 
@@ -60,7 +60,7 @@ test.describe("category pages", () => {
 	test("the category page speaks Russian", async ({ page }) => {
 		await page.goto("/art?lng=ru");
 		await expect(page.getByRole("heading", { level: 1 })).toHaveText("Искусство");
-		await expect(page.getByText("2 проекта")).toBeVisible();
+		await expect(page.getByText("2 работы")).toBeVisible();
 		await expect(page.getByRole("heading", { level: 2, name: "Коллекции" })).toBeVisible();
 		expect(await page.title()).toBe("Искусство — ФОРМА");
 	});

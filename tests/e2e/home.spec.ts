@@ -151,7 +151,7 @@ test.describe("home page", () => {
 
 	test("the featured block shows six projects and links to the shop", async ({ page }) => {
 		await page.goto("/");
-		const featured = page.getByRole("region", { name: "Featured projects" });
+		const featured = page.getByRole("region", { name: "Featured pieces" });
 		await expect(featured.getByRole("heading", { level: 3 })).toHaveCount(6);
 		await expect(featured.getByText("₽").first()).toBeVisible();
 		await featured.getByRole("link", { name: "View all" }).click();

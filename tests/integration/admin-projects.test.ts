@@ -82,6 +82,10 @@ async function edit(id: string, fields: Fields) {
 	);
 }
 
+/** The data of a loader's or action's answer (Remix's data()), whatever its shape. */
+// biome-ignore lint/suspicious/noExplicitAny: a test reads the fields it checks
+const plainData = (result: unknown): any => (result as { data?: unknown }).data ?? result;
+
 /** The toast a response sets, whether it is a redirect (Response) or Remix's data() with headers. */
 async function toastOf(result: unknown) {
 	const setCookie =
@@ -155,8 +159,7 @@ describe("admin projects: access", () => {
 });
 
 describe("admin projects: create", () => {
-	it("creates a project with a generated id when none is given", async () => {
-		const before = Date.now();
+	it("makes the id of a piece created without one from its name, transliterated and unique", async () => {
 		const response = (await add({ ...base, customId: "  " })) as Response;
 		expect(response.status).toBe(302);
 		expect(response.headers.get("Location")).toBe("/admin/projects");
@@ -165,18 +168,19 @@ describe("admin projects: create", () => {
 			description: "admin:projects.toast.added",
 			values: { name: "Oak Stool" },
 		});
-		const created = await db
-			.selectFrom("projects")
-			.selectAll()
-			.where("id", "like", "project-%")
-			.executeTakeFirstOrThrow();
-		expect(Number(created.id.slice("project-".length))).toBeGreaterThanOrEqual(before);
-		expect(created).toMatchObject({
+		expect(await project("oak-stool")).toMatchObject({
 			name: "Oak Stool",
 			artist_id: "corpus-studio",
 			category: "art",
 			price: 12500,
 		});
+		// A second piece of the same name gets its own address; a Russian name reads in Latin letters.
+		await add({ ...base, customId: "" });
+		expect(await project("oak-stool-2")).toMatchObject({ name: "Oak Stool" });
+		await add({ ...base, name: "Кресло «Волна», ёлка", customId: "" });
+		expect(await project("kreslo-volna-elka")).toMatchObject({ artist_id: "corpus-studio" });
+		await add({ ...base, name: "«…»", customId: "" });
+		expect(await project("piece")).toMatchObject({ artist_id: "corpus-studio" });
 	});
 
 	it("stores the main image and the gallery, with variants, and says how many images were added", async () => {
@@ -357,6 +361,38 @@ describe("admin projects: edit", () => {
 		expect(gallery.map((row) => row.sort_order)).toEqual([1, 2, 3]);
 		expect(onDisk(b.image_url)).toBe(false);
 		expect(onDisk(c.image_url)).toBe(true);
+	});
+
+	it("saves each gallery picture's alt text in both languages; a form without them keeps them", async () => {
+		await add({
+			...base,
+			customId: "with-alts",
+			gallery: [await jpeg("alt-1.jpg"), await jpeg("alt-2.jpg")],
+		});
+		const [first, second] = await galleryOf("with-alts");
+		if (!first || !second) throw new Error("expected two gallery images");
+		const response = await edit("with-alts", {
+			...(await unchangedForm("with-alts")),
+			[`galleryAltEn-${first.id}`]: "  The stool from above, oak grain showing  ",
+			[`galleryAltRu-${first.id}`]: "Табурет сверху, видна текстура дуба",
+		});
+		// An alt text alone is a change worth saving, and the audit trail has it.
+		expect(await toastOf(response)).toMatchObject({ title: "admin:projects.toast.updatedTitle" });
+		const saved = await galleryOf("with-alts");
+		expect(saved.map((row) => [row.alt_text, row.alt_text_ru])).toEqual([
+			["The stool from above, oak grain showing", "Табурет сверху, видна текстура дуба"],
+			["", ""],
+		]);
+		const trail = await db
+			.selectFrom("audit_log")
+			.select("changes")
+			.where("entity_id", "=", "with-alts")
+			.orderBy("id", "desc")
+			.executeTakeFirstOrThrow();
+		expect(trail.changes).toContain("gallery_alt");
+		// A form that does not send them (an older page) leaves them as they are.
+		await edit("with-alts", { ...(await unchangedForm("with-alts")), price: "13000" });
+		expect((await galleryOf("with-alts"))[0]?.alt_text_ru).toBe("Табурет сверху, видна текстура дуба");
 	});
 
 	it("sends an unknown id back to the list with 'Project not found'", async () => {
@@ -554,11 +590,53 @@ describe("admin projects: list actions", () => {
 	});
 
 	it("refreshes one project: a toast without JavaScript, data with it", async () => {
-		const page = await post({ intent: "refresh", id: "tidal-relief", redirectTo: "/admin/projects" });
-		expect(await toastOf(page)).toMatchObject({ title: "admin:projects.toast.refreshed" });
+		const page = await post({ intent: "refresh", id: "tidal-relief", redirectTo: "/admin/projects?q=tid" });
+		expect(await toastOf(page)).toMatchObject({
+			title: "admin:projects.toast.refreshed",
+			description: "admin:projects.toast.refreshUnchanged",
+		});
 		const missing = await post({ intent: "refresh", id: "never-was" });
 		expect(statusOf(missing)).toBe(404);
 		expect(JSON.stringify(missing)).toContain("admin:projects.toast.refreshFailed");
+	});
+
+	it("a row's Refresh reads the row again and says what changed since the list drew it", async () => {
+		const drawn = Number(await versionOf("projects", "tidal-relief"));
+		const unchanged = plainData(
+			await post({ intent: "refresh", id: "tidal-relief", version: String(drawn) }),
+		);
+		expect(unchanged.refreshed).toMatchObject({ row: { id: "tidal-relief", version: drawn }, changes: null });
+		// Someone else changes its price meanwhile: the row comes back with the new price and what changed.
+		const response = await edit("tidal-relief", { ...(await unchangedForm("tidal-relief")), price: "99000" });
+		expect(statusOf(response)).toBe(302);
+		const changed = plainData(await post({ intent: "refresh", id: "tidal-relief", version: String(drawn) }));
+		expect(changed.toast).toMatchObject({ description: "admin:projects.toast.refreshChanged" });
+		expect(changed.refreshed.row).toMatchObject({ price: 99000, version: drawn + 1 });
+		expect(changed.refreshed.changes.changes).toEqual([
+			expect.objectContaining({
+				actorUsername: "boss",
+				changes: expect.arrayContaining([{ field: "price", before: expect.any(Number), after: 99000 }]),
+			}),
+		]);
+		// Without JavaScript: the list again, naming the row and the version it drew, which notes the same.
+		const page = (await post({
+			intent: "refresh",
+			id: "tidal-relief",
+			version: String(drawn),
+			redirectTo: "/admin/projects?q=tid",
+		})) as Response;
+		const location = page.headers.get("Location") ?? "";
+		expect(location).toBe(`/admin/projects?q=tid&refreshed=tidal-relief&since=${drawn}`);
+		const list = plainData(
+			await listLoader({ request: getRequest(location, adminCookie), params: {}, context: {} }),
+		);
+		expect(list.refreshed).toMatchObject({ id: "tidal-relief", changes: { version: drawn + 1 } });
+	});
+
+	it("refreshes a draft's row too", async () => {
+		await add({ ...base, customId: "draft-row", status: "draft" });
+		const result = plainData(await post({ intent: "refresh", id: "draft-row" }));
+		expect(result.refreshed?.row).toMatchObject({ id: "draft-row", status: "draft" });
 	});
 
 	it("shows the confirm step for ?delete=<id>", async () => {

@@ -10,6 +10,7 @@ import { action as requestsAction, loader as requestsLoader } from "~/routes/adm
 import { loader as exportLoader } from "~/routes/admin.requests.export[.]csv";
 import { action as usersAction, loader as usersLoader } from "~/routes/admin.users/route";
 import { startSession } from "~/services/auth.server";
+import { plain } from "../support/plain";
 import { formRequest, getRequest, settle, statusOf } from "../support/requests";
 import { versionOf } from "../support/versions";
 
@@ -302,6 +303,7 @@ describe("CSV export of requests", () => {
 			note: "line one\nline two",
 			userId: user.id,
 			status: "done",
+			createdAt: "2026-03-01T18:05:00.000Z",
 		});
 		await addRequest({ email: "boris@example.com", status: "new" });
 		const response = await exportCsv("/admin/requests/export.csv?status=done&q=anna", cookie);
@@ -310,13 +312,37 @@ describe("CSV export of requests", () => {
 		expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="forma-requests-/);
 		const bytes = new Uint8Array(await response.arrayBuffer());
 		expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-		const text = new TextDecoder().decode(bytes.slice(3));
+		const text = plain(new TextDecoder().decode(bytes.slice(3)));
 		const [header, ...rows] = text.trimEnd().split("\r\n");
-		expect(header).toBe("id,date,status,project,price,price shown,kind,email,phone,user,note");
+		// An English admin: commas, English words, ISO dates on the gallery's clock (18:05 UTC is 21:05 MSK).
+		expect(header).toBe(
+			"No.,Received (Moscow time),Status,Piece,Price (₽),Price shown,Request,E-mail,Phone,Account,Note",
+		);
 		expect(rows).toHaveLength(1);
-		expect(rows[0]).toContain(`,done,"Стул, «Ёж» ""XL""",48000,yes,purchase,anna@example.com,'+79161234567,`);
+		expect(rows[0]).toMatch(/^\d+,2026-03-01 21:05,Done,/);
+		expect(rows[0]).toContain(`,Done,"Стул, «Ёж» ""XL""",48000,yes,To buy,anna@example.com,'+79161234567,`);
 		expect(rows[0]).toContain(`,${user.username},"line one\nline two"`);
 		expect(text).not.toContain("boris@example.com");
+	});
+
+	it("speaks a Russian admin's spreadsheet: semicolons, Russian words, Moscow time", async () => {
+		const { cookie } = await signedIn("admin");
+		await addRequest({
+			email: "vera@example.com",
+			status: "in_progress",
+			createdAt: "2026-03-01T18:05:00.000Z",
+		});
+		await addRequest({ email: "gleb@example.com", price: 0, status: "cancelled" });
+		const response = await exportCsv("/admin/requests/export.csv?lng=ru&sort=date&dir=asc", cookie);
+		const text = plain(await response.text()).replace(/^\uFEFF/, "");
+		const [header, ...rows] = text.trimEnd().split("\r\n");
+		expect(header).toBe(
+			'№;Получена (московское время);Статус;Работа;"Цена, ₽";Цена показана;Заявка;Email;Телефон;Аккаунт;Заметка',
+		);
+		expect(rows[0]).toMatch(
+			/^\d+;01\.03\.2026 21:05;В работе;Arc Lounge Chair;48000;да;Покупка;vera@example\.com;/,
+		);
+		expect(rows[1]).toMatch(/;Отменена;Arc Lounge Chair;0;нет;Запрос цены;gleb@example\.com;/);
 	});
 
 	it("csv formula injection: cells starting with = + - @ are neutralised with an apostrophe", async () => {

@@ -6,13 +6,20 @@ import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/lib/db.server";
 import { MAX_FORM_FIELDS } from "~/lib/form.server";
+import { i18nServer } from "~/lib/i18n.server";
 import { getImageStore } from "~/lib/image-store.server";
 import { createDiskImageStore } from "~/lib/image-store-disk.server";
 import { variantKey } from "~/lib/images";
 import { storeRasterImage } from "~/lib/images.server";
 import { MAX_IMAGE_BYTES, MAX_UPLOAD_REQUEST_BYTES } from "~/lib/upload-limits";
 import { answerImageRequest } from "~/lib/uploads.server";
-import { deleteImageIfUnused, readUploadForm, storeUploadedImage } from "~/services/image-upload.server";
+import {
+	deleteImageIfUnused,
+	imageErrorKeys,
+	readUploadForm,
+	storeUploadedImage,
+} from "~/services/image-upload.server";
+import { plain } from "../support/plain";
 import { settle } from "../support/requests";
 
 const uploads = () => process.env.UPLOADS_DIR ?? "";
@@ -140,17 +147,79 @@ describe("storeUploadedImage", () => {
 		const big = file(Buffer.alloc(6 * 1024 * 1024, 1), "huge.jpg");
 		expect(await storeUploadedImage(big, "projects")).toEqual({
 			ok: false,
-			error: { key: "images.tooLarge", values: { name: "huge.jpg", size: "6.0" } },
+			error: {
+				key: "images.tooLarge",
+				values: { name: "huge.jpg", size: "6.0" },
+				help: "images.smallerFile",
+			},
 		});
 		expect(await storeUploadedImage(big, "gallery", { wording: "file" })).toEqual({
 			ok: false,
-			error: { key: "images.fileTooLarge", values: { name: "huge.jpg", size: "6.0" } },
+			error: {
+				key: "images.fileTooLarge",
+				values: { name: "huge.jpg", size: "6.0" },
+				help: "images.smallerFile",
+			},
 		});
 		// Russian writes the decimal with a comma: «6,0 МБ».
 		expect(await storeUploadedImage(big, "projects", { language: "ru" })).toEqual({
 			ok: false,
-			error: { key: "images.tooLarge", values: { name: "huge.jpg", size: "6,0" } },
+			error: {
+				key: "images.tooLarge",
+				values: { name: "huge.jpg", size: "6,0" },
+				help: "images.smallerFile",
+			},
 		});
+	});
+
+	it("says how to make a smaller file after the spec's 5 MB message, in both languages", async () => {
+		const big = file(Buffer.alloc(6 * 1024 * 1024, 1), "huge.jpg");
+		for (const [language, spec, help] of [
+			["en", "Image is too large: 6.0 MB. Maximum: 5MB", "save it again as JPEG"],
+			[
+				"ru",
+				"Изображение слишком большое: 6,0\u00a0МБ. Максимум: 5\u00a0МБ",
+				"сохраните его заново в\u00a0JPEG",
+			],
+		] as const) {
+			const result = await storeUploadedImage(big, "projects", { language });
+			if (result?.ok !== false) throw new Error("a 6 MB file was accepted");
+			const t = await i18nServer.getFixedT(language, "admin");
+			const [message, advice] = imageErrorKeys(result.error).map((key) => plain(t(key, result.error.values)));
+			expect(message).toBe(plain(spec));
+			expect(advice).toContain(plain(help));
+		}
+	});
+
+	it("refuses an iPhone HEIC photo by name, with the way to send a JPEG (sharp here cannot decode HEVC)", async () => {
+		// Made with libheif's heif-enc (HEVC, 320 × 240): sharp reads its header, not its pixels.
+		const heic = fs.readFileSync(path.join(__dirname, "../fixtures/iphone-photo.heic"));
+		await expect(sharp(heic).toBuffer()).rejects.toThrow();
+		const result = await storeUploadedImage(file(heic, "IMG_0042.HEIC", "image/heic"), "gallery");
+		expect(result).toEqual({
+			ok: false,
+			error: { key: "images.heic", values: { name: "IMG_0042.HEIC" }, help: "images.heicHelp" },
+		});
+		const en = await i18nServer.getFixedT("en", "admin");
+		const ru = await i18nServer.getFixedT("ru", "admin");
+		expect(plain(en("images.heic", { name: "IMG_0042.HEIC" }))).toContain(
+			"IMG_0042.HEIC is an iPhone photo in HEIC",
+		);
+		expect(plain(ru("images.heic", { name: "IMG_0042.HEIC" }))).toContain("фотография iPhone в формате HEIC");
+		expect(en("images.heicHelp")).toContain("Most Compatible");
+		expect(ru("images.heicHelp")).toContain("Наиболее совместимый");
+	});
+
+	it("keeps hero slides up to 2400 px wide, with a 2400 px variant; other pictures stay at 1200", async () => {
+		const input = await noisyJpeg(3200, 1800);
+		const slide = await storeUploadedImage(file(input, "hero.jpg"), "slides");
+		if (!slide?.ok) throw new Error("the slide was refused");
+		expect([slide.image.width, slide.image.height]).toEqual([2400, 1350]);
+		expect(onDisk(variantKey(slide.image.key, 2400))).toBe(true);
+		expect(fs.statSync(path.join(uploads(), slide.image.key)).size).toBeLessThanOrEqual(2 * 1024 * 1024);
+		const piece = await storeUploadedImage(file(input, "piece.jpg"), "projects");
+		if (!piece?.ok) throw new Error("the piece's picture was refused");
+		expect([piece.image.width, piece.image.height]).toEqual([1200, 675]);
 	});
 
 	it("decides by content: a text file named .jpg and sent as image/jpeg is not an image", async () => {
@@ -310,7 +379,7 @@ describe("readUploadForm", () => {
 		const result = await storeUploadedImage(parsed.get("image") as File, "projects");
 		expect(result).toEqual({
 			ok: false,
-			error: { key: "images.tooLarge", values: { name: "big.jpg", size: "6.0" } },
+			error: { key: "images.tooLarge", values: { name: "big.jpg", size: "6.0" }, help: "images.smallerFile" },
 		});
 		expect(fs.readdirSync(tmp)).toEqual([]);
 	});

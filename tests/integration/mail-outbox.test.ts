@@ -64,10 +64,16 @@ describe("the outbox", () => {
 		const confirmation = messages[1];
 		expect(confirmation?.language).toBe("ru");
 		expect(confirmation?.subject).toContain("Мы получили вашу заявку");
-		// No remote images or trackers: nothing in the message is fetched when it is opened.
+		// No trackers: the one picture is the piece's, in the buyer's confirmation, from the site itself.
 		for (const message of messages) {
-			expect(message.html_body).not.toMatch(/<img|url\(|<script/i);
+			expect(message.html_body).not.toMatch(/url\(|<script/i);
 			expect(message.text_body.length).toBeGreaterThan(100);
+			const sources = [...message.html_body.matchAll(/<img\b[^>]*\bsrc="([^"]*)"/g)].map((m) => m[1]);
+			expect(sources).toEqual(
+				message.kind === "purchase_confirmation"
+					? [expect.stringMatching(/^http:\/\/localhost\/[^?]+$/)]
+					: [],
+			);
 		}
 	});
 
@@ -77,8 +83,10 @@ describe("the outbox", () => {
 		expect((await outbox()).map((m) => m.kind)).toEqual(["purchase_confirmation"]);
 	});
 
-	it("delivers over SMTP with its fixed Message-ID, both parts and the shop name as the sender", async () => {
+	it("delivers over SMTP with its fixed Message-ID, both parts and the shop name in its language as the sender", async () => {
 		await updateSettings({ emailNotifications: true, adminEmail: GALLERY, shopName: "Галерея ФОРМА" });
+		// An English message is signed with the English name (issue #35).
+		await db.updateTable("settings").set({ shop_name_en: "FORMA Gallery" }).execute();
 		await requestPiece("vera@example.com");
 		smtp = await startSmtpServer();
 		transport = createSmtpTransport(smtp.url);
@@ -88,7 +96,7 @@ describe("the outbox", () => {
 		expect(stored.every((m) => m.status === "sent" && m.attempts === 1)).toBe(true);
 		const mail = await smtp.waitFor((m) => m.to.includes("vera@example.com"));
 		expect(mail.messageId).toBe(stored[1]?.message_id);
-		expect(mail.from).toContain("Галерея ФОРМА");
+		expect(mail.from).toContain("FORMA Gallery");
 		expect(mail.subject).toContain("We have your request");
 		expect(mail.text).toContain("What happens next");
 		expect(mail.html).toContain("What happens next");

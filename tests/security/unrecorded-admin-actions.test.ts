@@ -70,8 +70,12 @@ describe("admin actions the audit trail missed", () => {
 			{ field: "status", before: null, after: "done" },
 			{ field: "search", before: null, after: "an" },
 			{ field: "rows", before: null, after: 2 },
+			{ field: "format", before: null, after: "csv" },
 		]);
-		expect(rows[0]?.changes).toEqual([{ field: "rows", before: null, after: 3 }]);
+		expect(rows[0]?.changes).toEqual([
+			{ field: "rows", before: null, after: 3 },
+			{ field: "format", before: null, after: "csv" },
+		]);
 	});
 
 	it("unrecorded resend: sending a failed message again is in the trail", async () => {

@@ -10,9 +10,19 @@ import { PROJECT_AVAILABILITIES, PROJECT_CATEGORIES, type ProjectStatus } from "
 import { type EditConflict, VERSION_FIELD } from "~/lib/edit-conflict";
 import { formatMegabytes } from "~/lib/format";
 import { imageUrl, isVectorKey, type StoredImage, variantKey, variantWidths } from "~/lib/images";
-import { GALLERY_FIELDS, MAX_GALLERY_FILES, projectSchema } from "~/lib/project-form";
+import { GALLERY_FIELDS, MAX_ALT_LENGTH, MAX_GALLERY_FILES, projectSchema } from "~/lib/project-form";
+import { cx } from "~/lib/site";
 import { useTranslation } from "~/lib/translations";
 import { MAX_IMAGE_BYTES } from "~/lib/upload-limits";
+import { useHydrated } from "~/lib/use-hydrated";
+import {
+	ChosenFiles,
+	dragProps,
+	FileDropZone,
+	MoveControls,
+	useChosenFiles,
+	useGalleryOrder,
+} from "./gallery-controls";
 
 export interface ProjectFormProject {
 	id: string;
@@ -40,6 +50,8 @@ export interface ProjectFormProject {
 export interface ProjectFormGalleryImage {
 	id: number;
 	image: StoredImage;
+	altEn: string;
+	altRu: string;
 }
 
 /** What the action sends back when it refuses the form (see app/services/project-editor.server.ts). */
@@ -48,7 +60,12 @@ export interface ProjectFormReply {
 	result: any;
 	imageErrors: { image?: string[]; gallery?: string[] };
 	alert?: string;
-	gallery?: { remove: number[]; positions: Record<string, number>; cover: string };
+	gallery?: {
+		remove: number[];
+		positions: Record<string, number>;
+		cover: string;
+		alts?: Record<string, { en: string; ru: string }>;
+	};
 	filesDropped?: boolean;
 	formToken?: string;
 	/** Someone saved first: what changed since, and the version the form carries from now on. */
@@ -95,6 +112,15 @@ export function ProjectForm({
 	const savingDraft = submitting && navigation.formData?.get("status") === "draft";
 	const isDraft = project?.status === "draft";
 	const [clientErrors, setClientErrors] = useState<{ image?: string[]; gallery?: string[] }>({});
+	const mainFiles = useChosenFiles();
+	const galleryFiles = useChosenFiles();
+	// The gallery as the server last drew it (a refused form: as it was sent), first to last.
+	const galleryOrder = useGalleryOrder(
+		gallery
+			.map((item, index) => ({ id: item.id, at: reply?.gallery?.positions[item.id] ?? index + 1, index }))
+			.sort((a, b) => a.at - b.at || a.index - b.index)
+			.map((item) => item.id),
+	);
 	const [form, fields] = useForm({
 		id: `project-${mode}`,
 		lastResult: reply?.result,
@@ -137,6 +163,7 @@ export function ProjectForm({
 					? t("images.tooLarge", { size: formatMegabytes(file.size, i18n.language), name: file.name })
 					: t("images.fileTooLarge", { name: file.name }),
 			);
+		if (messages.length) messages.push(t("images.smallerFile"));
 		if (field === "gallery" && files.length > MAX_GALLERY_FILES) {
 			messages.push(t("projects.errors.tooManyFiles", { count: MAX_GALLERY_FILES }));
 		}
@@ -342,17 +369,23 @@ export function ProjectForm({
 								className="size-40 rounded-lg bg-ink/5 object-cover"
 							/>
 						) : null}
-						<FileField
-							labelHidden
-							id="project-image"
-							name="image"
-							label={t("projects.form.image")}
-							hint={[mode === "edit" ? t("projects.form.imageEditHint") : null, t("images.hint")]
-								.filter(Boolean)
-								.join(" ")}
-							errors={imageErrors.image}
-							onChange={checkSizes("image")}
-						/>
+						<FileDropZone inputId="project-image">
+							<FileField
+								labelHidden
+								id="project-image"
+								name="image"
+								label={t("projects.form.image")}
+								hint={[mode === "edit" ? t("projects.form.imageEditHint") : null, t("images.hint")]
+									.filter(Boolean)
+									.join(" ")}
+								errors={imageErrors.image}
+								onChange={(event) => {
+									checkSizes("image")(event);
+									mainFiles.read(event.currentTarget);
+								}}
+							/>
+							<ChosenFiles files={mainFiles.files} label={t("projects.form.chosenImage")} />
+						</FileDropZone>
 					</fieldset>
 
 					<fieldset className="flex flex-col gap-3">
@@ -361,19 +394,47 @@ export function ProjectForm({
 							gallery.length === 0 ? (
 								<p className="text-sm text-muted">{t("projects.form.galleryEmpty")}</p>
 							) : (
-								<ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
-									{gallery.map((item, index) => (
-										<GalleryCard
-											key={item.id}
-											item={item}
-											index={index + 1}
-											projectName={project?.name ?? ""}
-											position={galleryState?.positions[item.id] ?? index + 1}
-											removed={galleryState?.remove.includes(item.id) ?? false}
-											cover={galleryState?.cover === String(item.id)}
-										/>
-									))}
-								</ul>
+								<>
+									<ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
+										{galleryOrder.order.map((id, place) => {
+											const index = gallery.findIndex((item) => item.id === id);
+											const item = gallery[index];
+											if (!item) return null;
+											return (
+												<GalleryCard
+													key={item.id}
+													item={item}
+													index={index + 1}
+													projectName={project?.name ?? ""}
+													position={place + 1}
+													count={galleryOrder.order.length}
+													onMove={(to) =>
+														galleryOrder.move(
+															item.id,
+															to,
+															t("projects.form.imageLabel", { index: index + 1 }),
+														)
+													}
+													onDropHere={(dragged) =>
+														galleryOrder.move(
+															dragged,
+															place + 1,
+															t("projects.form.imageLabel", {
+																index: gallery.findIndex((each) => each.id === dragged) + 1,
+															}),
+														)
+													}
+													removed={galleryState?.remove.includes(item.id) ?? false}
+													cover={galleryState?.cover === String(item.id)}
+													alt={galleryState?.alts?.[item.id] ?? { en: item.altEn, ru: item.altRu }}
+												/>
+											);
+										})}
+									</ul>
+									<p role="status" className="sr-only">
+										{galleryOrder.announcement}
+									</p>
+								</>
 							)
 						) : null}
 						{mode === "edit" && project?.image && gallery.length > 0 ? (
@@ -388,16 +449,22 @@ export function ProjectForm({
 								{t("projects.form.coverMain")}
 							</label>
 						) : null}
-						<FileField
-							labelHidden
-							id="project-gallery"
-							name={GALLERY_FIELDS.files}
-							label={t("projects.form.gallery")}
-							hint={`${t("projects.form.galleryHint", { count: MAX_GALLERY_FILES })} ${t("images.hint")}`}
-							errors={imageErrors.gallery}
-							onChange={checkSizes("gallery")}
-							multiple
-						/>
+						<FileDropZone inputId="project-gallery">
+							<FileField
+								labelHidden
+								id="project-gallery"
+								name={GALLERY_FIELDS.files}
+								label={t("projects.form.gallery")}
+								hint={`${t("projects.form.galleryHint", { count: MAX_GALLERY_FILES })} ${t("images.hint")}`}
+								errors={imageErrors.gallery}
+								onChange={(event) => {
+									checkSizes("gallery")(event);
+									galleryFiles.read(event.currentTarget);
+								}}
+								multiple
+							/>
+							<ChosenFiles files={galleryFiles.files} label={t("projects.form.chosenGallery")} />
+						</FileDropZone>
 					</fieldset>
 				</fieldset>
 
@@ -447,29 +514,45 @@ function GalleryCard({
 	index,
 	projectName,
 	position,
+	count,
+	onMove,
+	onDropHere,
 	removed,
 	cover,
+	alt,
 }: {
 	item: ProjectFormGalleryImage;
 	index: number;
 	projectName: string;
+	/** Its place in the gallery now (the number field follows drags and the move buttons). */
 	position: number;
+	count: number;
+	onMove: (to: number) => void;
+	/** Another card was dragged onto this one: it takes this one's place. */
+	onDropHere: (draggedId: number) => void;
 	removed: boolean;
 	cover: boolean;
+	alt: { en: string; ru: string };
 }) {
 	const { t } = useTranslation("admin");
+	const hydrated = useHydrated();
 	const positionId = `gallery-position-${item.id}`;
 	const removeId = `gallery-remove-${item.id}`;
 	const coverId = `gallery-cover-${item.id}`;
+	const label = t("projects.form.imageLabel", { index });
 	return (
-		<li className="flex flex-col gap-2 rounded-lg border border-line p-2" data-testid="gallery-item">
+		<li
+			className="flex flex-col gap-2 rounded-lg border border-line bg-card p-2"
+			data-testid="gallery-item"
+			{...(hydrated ? dragProps(item.id, onDropHere) : {})}
+		>
 			<img
 				src={previewUrl(item.image)}
 				alt={t("projects.form.galleryImageAlt", { index, name: projectName })}
 				width={200}
 				height={200}
 				loading="lazy"
-				className="aspect-square w-full rounded-md bg-ink/5 object-cover"
+				className={cx("aspect-square w-full rounded-md bg-ink/5 object-cover", hydrated && "cursor-grab")}
 			/>
 			<div className="flex items-center justify-between gap-2 text-sm">
 				<label htmlFor={positionId}>{t("projects.form.position", { index })}</label>
@@ -479,8 +562,41 @@ function GalleryCard({
 					type="number"
 					min={1}
 					step={1}
-					defaultValue={position}
+					value={position}
+					onChange={(event) => {
+						const to = Number(event.currentTarget.value);
+						if (event.currentTarget.value !== "" && Number.isInteger(to) && to >= 1) onMove(to);
+					}}
 					className="h-9 w-16 rounded-md border border-line bg-card px-2"
+				/>
+			</div>
+			{hydrated ? (
+				<MoveControls
+					id={`gallery-move-${item.id}`}
+					label={label}
+					position={position}
+					count={count}
+					onMove={onMove}
+				/>
+			) : null}
+			<div className="flex flex-col gap-1 text-sm">
+				<label htmlFor={`${positionId}-alt-en`}>{t("projects.form.altEn", { index })}</label>
+				<input
+					id={`${positionId}-alt-en`}
+					name={GALLERY_FIELDS.altEn(item.id)}
+					lang="en"
+					defaultValue={alt.en}
+					maxLength={MAX_ALT_LENGTH}
+					className="h-9 rounded-md border border-line bg-card px-2"
+				/>
+				<label htmlFor={`${positionId}-alt-ru`}>{t("projects.form.altRu", { index })}</label>
+				<input
+					id={`${positionId}-alt-ru`}
+					name={GALLERY_FIELDS.altRu(item.id)}
+					lang="ru"
+					defaultValue={alt.ru}
+					maxLength={MAX_ALT_LENGTH}
+					className="h-9 rounded-md border border-line bg-card px-2"
 				/>
 			</div>
 			<div className="flex items-center gap-2 text-sm">

@@ -5,7 +5,8 @@ import { cx } from "~/lib/site";
 import { useHydrated } from "~/lib/use-hydrated";
 
 /**
- * The one "delete this?" step of the admin lists. The list's `?delete=<id>` address is the confirm step, so
+ * The one "delete this?" step of the admin lists (and of other changes worth a second look: making someone
+ * an administrator). The list's `?delete=<id>` address is the confirm step, so
  * it works without JavaScript: server-rendered it is an open, non-modal dialog in the page; once hydrated
  * it becomes a modal one, and Escape or Cancel goes back to the list. Confirming posts
  * `intent=delete&id=<id>` to the list's action, with the version the thing was shown at (the delete is
@@ -21,6 +22,9 @@ export function DeleteConfirmation({
 	pendingLabel,
 	cancelLabel,
 	version,
+	intent = "delete",
+	fields,
+	cancelTo,
 	children,
 }: {
 	/** Prefix of the dialog's element ids, e.g. "delete-slide". */
@@ -35,13 +39,19 @@ export function DeleteConfirmation({
 	cancelLabel: string;
 	/** The version the thing was shown at. */
 	version?: number;
+	/** What the confirmed form asks the action for: "delete" unless another confirmed change (a role). */
+	intent?: string;
+	/** More hidden fields the confirmed form carries. */
+	fields?: Record<string, string>;
+	/** Where Cancel goes, when not the bare list (the list's search, sort and page kept). */
+	cancelTo?: string;
 	/** More to say below the text (what changed since the list was shown). */
 	children?: ReactNode;
 }) {
 	const dialog = useRef<HTMLDialogElement>(null);
 	const hydrated = useHydrated();
 	const navigation = useNavigation();
-	const submitting = navigation.formData?.get("intent") === "delete";
+	const submitting = navigation.formData?.get("intent") === intent;
 
 	useEffect(() => {
 		const element = dialog.current;
@@ -74,11 +84,14 @@ export function DeleteConfirmation({
 			</p>
 			{children}
 			<Form method="post" action={action} className="mt-6 flex flex-wrap justify-end gap-3">
-				<input type="hidden" name="intent" value="delete" />
+				<input type="hidden" name="intent" value={intent} />
 				<input type="hidden" name="id" value={id} />
+				{Object.entries(fields ?? {}).map(([name, value]) => (
+					<input key={name} type="hidden" name={name} value={value} />
+				))}
 				{version === undefined ? null : <input type="hidden" name={VERSION_FIELD} value={version} />}
 				<Link
-					to={action}
+					to={cancelTo ?? action}
 					data-cancel
 					preventScrollReset
 					className="inline-flex h-11 items-center rounded-full border border-line px-5 text-sm font-semibold hover:border-ink"

@@ -1,14 +1,17 @@
 import type { Language } from "~/lib/i18n";
 import { i18nServer } from "~/lib/i18n.server";
+import type { StoredImage } from "~/lib/images";
 import { PHONE_DISPLAY, SALES_EMAIL } from "~/lib/site";
 import type { MailMessage } from "~/mail/layout.server";
 import type { PurchaseRequest } from "~db/schema";
-import { priceAsShown } from "./request-facts.server";
+import { mailPicture, priceAsShown } from "./request-facts.server";
 
 /** The buyer's confirmation of a request, in the language of the page they sent it from. */
 export async function purchaseConfirmationMail(input: {
 	request: PurchaseRequest;
 	artistName: string;
+	/** The piece's main picture: shown small, from our own site. */
+	picture?: StoredImage | null;
 	language: Language;
 	origin: string;
 }): Promise<MailMessage> {
@@ -29,6 +32,7 @@ export async function purchaseConfirmationMail(input: {
 				t("purchaseConfirmation.next"),
 				t("purchaseConfirmation.contact", { email: SALES_EMAIL, phone: PHONE_DISPLAY }),
 			],
+			...(mailPicture(input.picture, input.origin, request.project_name) ?? {}),
 			facts: [
 				{ label: t("common.piece"), value: request.project_name },
 				...(artistName ? [{ label: t("common.artist"), value: artistName }] : []),

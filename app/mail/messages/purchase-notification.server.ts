@@ -4,6 +4,12 @@ import type { MailMessage } from "~/mail/layout.server";
 import type { PurchaseRequest } from "~db/schema";
 import { kindKey, priceAsShown } from "./request-facts.server";
 
+/** The opening sentence says what the buyer asks for (never a bare code such as "(buy)"). */
+function introKey(request: PurchaseRequest): string {
+	if (request.kind === "similar") return "purchaseNotification.introSimilar";
+	return request.price_shown === 1 ? "purchaseNotification.introPurchase" : "purchaseNotification.introPrice";
+}
+
 /** The gallery's message about one new request, in its reader's language. */
 export async function purchaseNotificationMail(input: {
 	request: PurchaseRequest;
@@ -19,7 +25,7 @@ export async function purchaseNotificationMail(input: {
 		subject: t("purchaseNotification.subject", { projectName: request.project_name, id: request.id }),
 		body: {
 			heading: t("purchaseNotification.heading"),
-			paragraphs: [t("purchaseNotification.intro", { kind: t(kindKey(request)).toLowerCase() })],
+			paragraphs: [t(introKey(request))],
 			facts: [
 				{ label: t("common.piece"), value: request.project_name },
 				...(artistName ? [{ label: t("common.artist"), value: artistName }] : []),

@@ -22,7 +22,12 @@ import {
 } from "~/models/artists.server";
 import { describeConflict, EditConflictError } from "~/models/edit-conflicts.server";
 import { answerFormPost, postOnce } from "~/services/form-tokens.server";
-import { deleteImageIfUnused, storeUploadedImage } from "~/services/image-upload.server";
+import {
+	deleteImageIfUnused,
+	type ImageUploadError,
+	imageErrorKeys,
+	storeUploadedImage,
+} from "~/services/image-upload.server";
 
 /** The add form's one-time token (docs/decisions/0022): a repeated post adds no second artist. */
 export const ARTIST_ADD_TOKEN_SCOPE = "artist:add";
@@ -106,7 +111,7 @@ export async function saveArtist(formData: FormData, language: Language, actor: 
 	const fail = (
 		result: Reply,
 		status: number,
-		imageError: { key: string; values?: Record<string, string | number> } | null = null,
+		imageError: ImageUploadError | null = null,
 		formToken?: string,
 		conflict?: EditConflict,
 	) =>
@@ -168,9 +173,12 @@ export async function saveArtist(formData: FormData, language: Language, actor: 
 			});
 			if (stored && !stored.ok) {
 				return fail(
-					submission.reply({ fieldErrors: { image: [`admin:${stored.error.key}`] }, hideFields: ["image"] }),
+					submission.reply({
+						fieldErrors: { image: imageErrorKeys(stored.error).map((key) => `admin:${key}`) },
+						hideFields: ["image"],
+					}),
 					400,
-					{ key: stored.error.key, values: stored.error.values },
+					stored.error,
 				);
 			}
 			const image: ArtistImage | null = stored?.ok ? stored.image : null;

@@ -41,7 +41,9 @@ export function ArtistForm({ artist, formToken }: { artist: ArtistRow | null; fo
 	const intent = navigation.formData?.get("intent");
 	const submitting = navigation.state === "submitting" && (intent === "create" || intent === "update");
 	const imageError = saveResult?.imageError
-		? t(saveResult.imageError.key, saveResult.imageError.values)
+		? [saveResult.imageError.key, ...(saveResult.imageError.help ? [saveResult.imageError.help] : [])]
+				.map((key) => t(key, saveResult.imageError?.values))
+				.join(" ")
 		: fields.image.errors?.map((error) => t(error, { ns: "common" })).join(" ");
 	const formAction = artist ? `${ARTISTS_PATH}?edit=${encodeURIComponent(artist.id)}` : `${ARTISTS_PATH}?new`;
 	return (

@@ -1,11 +1,13 @@
 import { data } from "@remix-run/node";
 import type { EditConflict } from "~/lib/edit-conflict";
 import { logger } from "~/lib/logger.server";
+import { safeRedirectPath } from "~/lib/safe-redirect";
 import type { Toast } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Actor } from "~/models/activity.server";
 import { describeConflict, EditConflictError } from "~/models/edit-conflicts.server";
-import { deleteProject, getProjectById } from "~/models/projects.server";
+import { deleteProject, getProjectById, type ProjectRecord } from "~/models/projects.server";
+import { toStoredImage } from "~/models/stored-image.server";
 import { deleteImageIfUnused } from "~/services/image-upload.server";
 
 const LIST = "/admin/projects";
@@ -64,17 +66,70 @@ export async function deleteProjectFromList(id: string, version: number, actor: 
 	}
 }
 
-/** A row's Refresh: a toast for the row (fetcher), or the list with it (without JavaScript). */
-export async function refreshProjectRow(id: string, noScript: boolean) {
-	const project = await getProjectById(id);
-	const toast: Toast = project
-		? { type: "success" as const, title: "admin:projects.toast.refreshed", values: { name: project.name } }
-		: {
-				type: "error" as const,
-				title: "admin:projects.toast.errorTitle",
-				description: "admin:projects.toast.refreshFailed",
-				values: { reason: `Project with ID ${id} not found` },
-			};
-	if (noScript) return redirectWithToast(LIST, toast);
-	return data({ toast }, { status: project ? 200 : 404 });
+/** A list row as the table draws it, from a project as the model reads it. */
+export function toListRow(row: ProjectRecord) {
+	return {
+		id: row.id,
+		name: row.name,
+		designer: row.designer,
+		category: row.category,
+		price: row.price,
+		status: row.status,
+		availability: row.availability,
+		featured: row.featured === 1,
+		image: toStoredImage({ image: row.cover, image_width: row.cover_width, image_height: row.cover_height }),
+		version: row.version,
+	};
+}
+
+/** What a row's Refresh found: the row now, and what changed since the version the list drew. */
+export interface RefreshedRow {
+	row: ReturnType<typeof toListRow>;
+	/** null: nothing changed since the list was drawn. */
+	changes: EditConflict | null;
+}
+
+/** The row now, and the audit trail's changes since `version` (the one the list drew), if any. */
+export async function readRefreshedRow(id: string, version: number | null): Promise<RefreshedRow | null> {
+	const project = await getProjectById(id, { includeDrafts: true });
+	if (!project) return null;
+	const changed = version !== null && project.version !== version;
+	const changes = changed ? ((await describeConflict("project", id, version)) ?? null) : null;
+	return { row: toListRow(project), changes };
+}
+
+/**
+ * A row's Refresh (the spec's, with its 'Refreshing project' / 'Project updated' toasts): it reads the row
+ * again and says what changed since the list drew it (the version its form carries), or that nothing did.
+ * With JavaScript the answer is the row itself; without, the list again, naming the row and that version
+ * (?refreshed=<id>&since=<version>), so the same note shows under it.
+ */
+export async function refreshProjectRow(id: string, version: number | null, redirectTo: string | null) {
+	const refreshed = await readRefreshedRow(id, version);
+	if (!refreshed) {
+		const toast: Toast = {
+			type: "error",
+			title: "admin:projects.toast.errorTitle",
+			description: "admin:projects.toast.refreshFailed",
+			values: { reason: `Project with ID ${id} not found` },
+		};
+		if (redirectTo !== null) return redirectWithToast(LIST, toast);
+		return data({ toast, refreshed: null }, { status: 404 });
+	}
+	const toast: Toast = {
+		type: "success",
+		title: "admin:projects.toast.refreshed",
+		description: refreshed.changes
+			? "admin:projects.toast.refreshChanged"
+			: "admin:projects.toast.refreshUnchanged",
+		values: { name: refreshed.row.name },
+	};
+	if (redirectTo !== null) {
+		const back = new URL(safeRedirectPath(redirectTo, LIST), "http://list");
+		const path = back.pathname === LIST ? back : new URL(LIST, "http://list");
+		path.searchParams.set("refreshed", id);
+		if (version !== null) path.searchParams.set("since", String(version));
+		return redirectWithToast(`${path.pathname}${path.search}`, toast);
+	}
+	return data({ toast, refreshed }, { headers: { "Cache-Control": "no-store" } });
 }

@@ -1,7 +1,9 @@
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect } from "react";
+import { ConflictChanges } from "~/components/admin/edit-conflict-notice";
 import { Price } from "~/components/price";
 import type { ProjectCategory } from "~/lib/categories";
+import { type EditConflict, VERSION_FIELD } from "~/lib/edit-conflict";
 import { imageUrl, isVectorKey, type StoredImage, variantKey, variantWidths } from "~/lib/images";
 import { cx } from "~/lib/site";
 import { showToast } from "~/lib/toast";
@@ -18,21 +20,36 @@ function thumbnailUrl(image: StoredImage): string {
 	return imageUrl(smallest ? variantKey(image.key, smallest) : image.key);
 }
 
-export function ProjectRow({ project, deleting }: { project: ProjectListRow; deleting: boolean }) {
+export function ProjectRow({
+	project: drawn,
+	deleting,
+	refreshedChanges,
+}: {
+	project: ProjectListRow;
+	deleting: boolean;
+	/** A Refresh without JavaScript came back for this row: what changed (null: nothing). */
+	refreshedChanges?: EditConflict | null;
+}) {
 	const { t } = useTranslation("admin");
 	const fetcher = useFetcher<typeof action>();
 	const hydrated = useHydrated();
 	const location = useLocation();
 	const refreshing = fetcher.state !== "idle";
 	const busy = deleting || refreshing;
+	// The row as its Refresh read it, unless the list has drawn a newer one since.
+	const refreshed =
+		fetcher.data && "refreshed" in fetcher.data && fetcher.data.refreshed ? fetcher.data.refreshed : null;
+	const project = refreshed && refreshed.row.version >= drawn.version ? refreshed.row : drawn;
+	const note = refreshed && project === refreshed.row ? { changes: refreshed.changes } : null;
+	const shownNote = note ?? (refreshedChanges === undefined ? null : { changes: refreshedChanges });
 
 	useEffect(() => {
 		if (fetcher.state === "submitting") {
-			showToast({ type: "info", title: "admin:projects.toast.refreshing", values: { name: project.name } });
+			showToast({ type: "info", title: "admin:projects.toast.refreshing", values: { name: drawn.name } });
 		}
 		if (fetcher.state === "idle" && fetcher.data && "toast" in fetcher.data && fetcher.data.toast)
 			showToast(fetcher.data.toast);
-	}, [fetcher.state, fetcher.data, project.name]);
+	}, [fetcher.state, fetcher.data, drawn.name]);
 
 	return (
 		<tr
@@ -40,10 +57,9 @@ export function ProjectRow({ project, deleting }: { project: ProjectListRow; del
 			aria-busy={busy || undefined}
 			data-testid="project-row"
 		>
-			<td className="py-3 pr-4 font-mono text-xs" data-label={t("projects.columns.id")}>
-				<abbr title={t("projects.fullId", { id: project.id })} className="no-underline">
-					{project.id.slice(0, 6)}
-				</abbr>
+			{/* The whole id: it is the piece's address, and ids made from names differ after the first letters. */}
+			<td className="max-w-48 py-3 pr-4 font-mono text-xs break-all" data-label={t("projects.columns.id")}>
+				{project.id}
 			</td>
 			<td className="py-3 pr-4" data-label={t("projects.columns.image")}>
 				{project.image ? (
@@ -81,6 +97,8 @@ export function ProjectRow({ project, deleting }: { project: ProjectListRow; del
 					<fetcher.Form method="post" action={LIST}>
 						<input type="hidden" name="intent" value="refresh" />
 						<input type="hidden" name="id" value={project.id} />
+						{/* The version the list drew: the answer says what changed since. */}
+						<input type="hidden" name={VERSION_FIELD} value={drawn.version} />
 						{hydrated ? null : (
 							<input type="hidden" name="redirectTo" value={location.pathname + location.search} />
 						)}
@@ -117,6 +135,18 @@ export function ProjectRow({ project, deleting }: { project: ProjectListRow; del
 						{deleting ? t("projects.actions.deleting") : t("projects.actions.delete")}
 					</Link>
 				</div>
+				{shownNote ? (
+					<div role="status" className="mt-2 max-w-sm text-xs" data-testid="refresh-note">
+						{shownNote.changes ? (
+							<>
+								<p className="font-semibold">{t("projects.refreshNote.changed")}</p>
+								<ConflictChanges entity="project" conflict={shownNote.changes} />
+							</>
+						) : (
+							<p className="text-muted">{t("projects.refreshNote.unchanged")}</p>
+						)}
+					</div>
+				) : null}
 			</td>
 		</tr>
 	);

@@ -12,9 +12,8 @@ import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { adminMeta } from "~/lib/seo";
 import { useTranslation } from "~/lib/translations";
 import { ADMIN_PROJECT_SORTS, getProjectById, listProjectsForAdmin } from "~/models/projects.server";
-import { toStoredImage } from "~/models/stored-image.server";
 import { requireAdmin } from "~/services/auth.server";
-import { deleteProjectFromList, refreshProjectRow } from "./actions.server";
+import { deleteProjectFromList, readRefreshedRow, refreshProjectRow, toListRow } from "./actions.server";
 import { LIST, ProjectRow } from "./project-row";
 
 export const meta: MetaFunction<typeof loader> = adminMeta;
@@ -28,23 +27,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const params = new URL(request.url).searchParams;
 	const query = parseListQuery(params, ADMIN_PROJECT_SORTS, { sort: "created", dir: "desc" });
 	const deleteId = params.get("delete");
-	const [t, list, confirming] = await Promise.all([
+	// ?refreshed=<id>&since=<version>: a row's Refresh without JavaScript, which notes what changed under it.
+	const refreshedId = params.get("refreshed");
+	const [t, list, confirming, refreshed] = await Promise.all([
 		i18nServer.getFixedT(await getLanguage(request), "admin"),
 		listProjectsForAdmin({ query: query.q, sort: query.sort, direction: query.dir, page: query.page }),
 		deleteId ? getProjectById(deleteId, { includeDrafts: true }) : undefined,
+		refreshedId ? readRefreshedRow(refreshedId, parseVersion(params.get("since"))) : null,
 	]);
-	const projects = list.rows.map((row) => ({
-		id: row.id,
-		name: row.name,
-		designer: row.designer,
-		category: row.category,
-		price: row.price,
-		status: row.status,
-		availability: row.availability,
-		featured: row.featured === 1,
-		image: toStoredImage({ image: row.cover, image_width: row.cover_width, image_height: row.cover_height }),
-		version: row.version,
-	}));
+	const projects = list.rows.map(toListRow);
 	return data(
 		{
 			title: t("projects.metaTitle"),
@@ -53,6 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 			total: list.total,
 			page: list.page,
 			pageCount: list.pageCount,
+			refreshed: refreshed ? { id: refreshed.row.id, changes: refreshed.changes } : null,
 			// The delete link carries the version the list showed; the confirm step deletes only that one.
 			confirm: confirming
 				? {
@@ -82,7 +74,14 @@ export async function action({ request }: ActionFunctionArgs) {
 		return deleteProjectFromList(id, version, admin);
 	}
 	// Without JavaScript the row's form carries redirectTo and the answer is a page with a toast.
-	if (intent === "refresh") return refreshProjectRow(id, form.has("redirectTo"));
+	if (intent === "refresh") {
+		const redirectTo = form.get("redirectTo");
+		return refreshProjectRow(
+			id,
+			parseVersion(form.get(VERSION_FIELD)),
+			typeof redirectTo === "string" ? redirectTo : null,
+		);
+	}
 	return data({ toast: null }, { status: 400 });
 }
 
@@ -90,7 +89,7 @@ export type ProjectListRow = ReturnType<typeof useLoaderData<typeof loader>>["pr
 
 export default function AdminProjects() {
 	const { t } = useTranslation("admin");
-	const { projects, confirm, query, total, page, pageCount } = useLoaderData<typeof loader>();
+	const { projects, confirm, query, total, page, pageCount, refreshed } = useLoaderData<typeof loader>();
 	const actionData = useActionData<typeof action>();
 	const deleteConflict = actionData && "deleteConflict" in actionData ? actionData.deleteConflict : null;
 	const deleteError = actionData && "error" in actionData ? actionData.error : null;
@@ -187,7 +186,12 @@ export default function AdminProjects() {
 						]}
 					>
 						{projects.map((project) => (
-							<ProjectRow key={project.id} project={project} deleting={deletingId === project.id} />
+							<ProjectRow
+								key={project.id}
+								project={project}
+								deleting={deletingId === project.id}
+								refreshedChanges={refreshed?.id === project.id ? refreshed.changes : undefined}
+							/>
 						))}
 					</AdminTable>
 					<ListPager page={page} pageCount={pageCount} />

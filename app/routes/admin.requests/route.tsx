@@ -64,12 +64,27 @@ export default function AdminRequests() {
 			<AdminPageHeader title={t("requests.title")}>
 				<Link
 					reloadDocument
+					to={withParams(
+						{ pathname: "/admin/requests/export.xlsx", search: location.search },
+						{ page: null },
+					)}
+					aria-describedby="requests-export-hint"
+					className="inline-flex h-10 items-center rounded-lg border border-line px-4 text-sm font-semibold hover:border-ink"
+				>
+					{filtered ? t("requests.exportXlsxFiltered") : t("requests.exportXlsx")}
+				</Link>
+				<Link
+					reloadDocument
 					to={withParams({ pathname: "/admin/requests/export.csv", search: location.search }, { page: null })}
+					aria-describedby="requests-export-hint"
 					className="inline-flex h-10 items-center rounded-lg border border-line px-4 text-sm font-semibold hover:border-ink"
 				>
 					{filtered ? t("requests.exportFiltered") : t("requests.export")}
 				</Link>
 			</AdminPageHeader>
+			<p id="requests-export-hint" className="mt-2 max-w-2xl text-xs text-muted">
+				{t("requests.exportHint")}
+			</p>
 			<div className="mt-6">
 				<ListSearch
 					id="request-search"

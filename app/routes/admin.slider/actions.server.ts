@@ -18,7 +18,12 @@ import {
 	updateSlide,
 } from "~/models/slides.server";
 import { answerFormPost, postOnce } from "~/services/form-tokens.server";
-import { deleteImageIfUnused, storeUploadedImage } from "~/services/image-upload.server";
+import {
+	deleteImageIfUnused,
+	type ImageUploadError,
+	imageErrorKeys,
+	storeUploadedImage,
+} from "~/services/image-upload.server";
 import { SLIDER_PATH, slideSchema } from "./slide-schema";
 
 const noStore = { "Cache-Control": "no-store" };
@@ -107,7 +112,7 @@ export async function saveSlide(formData: FormData, language: Language, actor: A
 	const fail = (
 		result: ReturnType<typeof submission.reply>,
 		status: number,
-		imageError: { key: string; values?: Record<string, string | number> } | null = null,
+		imageError: ImageUploadError | null = null,
 		formToken?: string,
 		conflict?: EditConflict,
 	) =>
@@ -156,9 +161,12 @@ export async function saveSlide(formData: FormData, language: Language, actor: A
 			const stored = await storeUploadedImage(isChosenFile(file) ? file : null, "slides", { language });
 			if (stored && !stored.ok) {
 				return fail(
-					submission.reply({ fieldErrors: { image: [`admin:${stored.error.key}`] }, hideFields: ["image"] }),
+					submission.reply({
+						fieldErrors: { image: imageErrorKeys(stored.error).map((key) => `admin:${key}`) },
+						hideFields: ["image"],
+					}),
 					400,
-					{ key: stored.error.key, values: stored.error.values },
+					stored.error,
 				);
 			}
 			if (stored?.ok) image = stored.image;

@@ -2,6 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { EditConflictNotice } from "~/components/admin/edit-conflict-notice";
+import { ChosenFiles, useChosenFiles } from "~/components/admin/gallery-controls";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { FormAlert } from "~/components/ui/form-alert";
 import { CheckboxField, Field, FileField, SelectField } from "~/components/ui/form-fields";
@@ -19,6 +20,7 @@ import { SLIDER_PATH, slideSchema } from "./slide-schema";
  */
 export function SlideForm({ slide, formToken }: { slide: SlideRow | null; formToken?: string | null }) {
 	const { t } = useTranslation("admin");
+	const chosen = useChosenFiles();
 	const actionData = useActionData<typeof action>();
 	const navigation = useNavigation();
 	const saveResult = actionData?.intent === "save" ? actionData : null;
@@ -40,7 +42,9 @@ export function SlideForm({ slide, formToken }: { slide: SlideRow | null; formTo
 	});
 	const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
 	const imageError = saveResult?.imageError
-		? t(saveResult.imageError.key, saveResult.imageError.values)
+		? [saveResult.imageError.key, ...(saveResult.imageError.help ? [saveResult.imageError.help] : [])]
+				.map((key) => t(key, saveResult.imageError?.values))
+				.join(" ")
 		: fields.image.errors?.map((error) => t(error, { ns: "common" })).join(" ");
 	const formAction = slide ? `${SLIDER_PATH}?edit=${slide.id}` : `${SLIDER_PATH}?new`;
 	return (
@@ -105,19 +109,26 @@ export function SlideForm({ slide, formToken }: { slide: SlideRow | null; formTo
 					id={fields.image.id}
 					name={fields.image.name}
 					label={t("slider.imageLabel")}
-					hint={`${slide ? `${t("slider.imageEditHint")} ` : ""}${t("images.hint")}`}
+					hint={`${slide ? `${t("slider.imageEditHint")} ` : ""}${t("slider.imageHint")}`}
 					errors={imageError ? [imageError] : undefined}
+					onChange={(event) => chosen.read(event.currentTarget)}
 					preview={
 						slide ? (
-							<ResponsiveImage
-								image={slide.image}
-								alt={t("slider.currentImage", { title: slide.title })}
-								sizes="240px"
-								className="h-32 w-60 rounded-lg bg-ink/5 object-cover"
-							/>
+							<figure className="w-72 max-w-full">
+								{/* The 16:9 guide: the frame the slider crops to on a wide screen. */}
+								<ResponsiveImage
+									image={slide.image}
+									alt={t("slider.currentImage", { title: slide.title })}
+									sizes="288px"
+									className="aspect-video w-full rounded-lg bg-ink/5 object-cover outline-2 outline-offset-2 outline-dashed outline-line"
+								/>
+								<figcaption className="mt-1 text-xs text-muted">{t("slider.guide")}</figcaption>
+							</figure>
 						) : null
 					}
 				/>
+				{/* The chosen file in the same 16:9 frame, before it is uploaded (JavaScript only). */}
+				<ChosenFiles files={chosen.files} label={t("slider.guide")} frame="wide" />
 				<CheckboxField meta={fields.isActive} label={t("slider.isActive")} />
 				<div className="flex flex-wrap items-center gap-3">
 					<button type="submit" className="button-primary" disabled={submitting}>

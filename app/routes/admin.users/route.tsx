@@ -1,21 +1,24 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { AdminPageHeader } from "~/components/admin/admin-page-header";
 import { AdminTable } from "~/components/admin/admin-table";
 import { EditConflictNotice } from "~/components/admin/edit-conflict-notice";
 import { ListPager, ListSearch, ListSummary } from "~/components/admin/list-controls";
+import { DeleteConfirmation } from "~/components/ui/delete-confirmation";
 import { FormAlert } from "~/components/ui/form-alert";
-import { parseListQuery } from "~/lib/admin-list";
+import { parseListQuery, withParams } from "~/lib/admin-list";
+import { parseVersion, VERSION_FIELD } from "~/lib/edit-conflict";
 import { readFormData } from "~/lib/form.server";
 import { issueFormToken } from "~/lib/form-token.server";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { adminMeta } from "~/lib/seo";
 import { useTranslation } from "~/lib/translations";
-import { listUsers, USER_SORTS } from "~/models/users.server";
+import { getUserById, listUsers, USER_SORTS } from "~/models/users.server";
 import { requireAdmin } from "~/services/auth.server";
 import { changeAccess, createFromForm, USER_ADD_TOKEN_SCOPE } from "./actions.server";
 import { AddUserForm } from "./add-user-form";
 import { UserRow } from "./user-row";
+import { USERS_PATH } from "./user-schemas";
 
 export const meta: MetaFunction<typeof loader> = adminMeta;
 
@@ -25,9 +28,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	// ?q=&sort=&dir=&page= (app/lib/admin-list.ts): search, sort and pages are links, no JavaScript needed.
 	// Newest first: the accounts an admin looks for are usually the ones that just signed up.
 	const query = parseListQuery(params, USER_SORTS, { sort: "id", dir: "desc" });
-	const [list, t] = await Promise.all([
+	const promoteId = Number(params.get("promote"));
+	const [list, t, promoting] = await Promise.all([
 		listUsers({ query: query.q, sort: query.sort, direction: query.dir, page: query.page }),
 		i18nServer.getFixedT(await getLanguage(request), "admin"),
+		Number.isSafeInteger(promoteId) && promoteId > 0 ? getUserById(promoteId) : undefined,
 	]);
 	return data(
 		{
@@ -36,6 +41,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 			// The add form's one-time token (docs/decisions/0022).
 			formToken: params.has("add") ? issueFormToken(USER_ADD_TOKEN_SCOPE) : null,
 			currentUserId: admin.id,
+			// ?promote=<id>&version=<v>: the confirm step of "Make administrator" (a dialog with JavaScript).
+			promote:
+				promoting && promoting.role === "user" && promoting.id !== admin.id
+					? {
+							id: promoting.id,
+							username: promoting.username,
+							email: promoting.email,
+							version: parseVersion(params.get(VERSION_FIELD)) ?? promoting.version,
+						}
+					: null,
 			users: list.rows,
 			query: { q: query.q, sort: query.sort, dir: query.dir },
 			total: list.total,
@@ -56,8 +71,11 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function AdminUsers() {
 	const { t } = useTranslation("admin");
-	const { adding, users, currentUserId, query, total, page, pageCount, formToken } =
+	const { adding, users, currentUserId, query, total, page, pageCount, formToken, promote } =
 		useLoaderData<typeof loader>();
+	const location = useLocation();
+	// The list as it was (search, sort, page), without the confirm step: where Cancel and the answer go.
+	const listPath = withParams(location, { promote: null, version: null });
 	const actionData = useActionData<typeof action>();
 	const changeError = actionData?.intent === "change" && !actionData.ok ? actionData.error : null;
 	// Without JavaScript a row's form answers with the page: a conflict is told here, with what changed.
@@ -88,6 +106,22 @@ export default function AdminUsers() {
 				</div>
 			) : null}
 			{adding ? <AddUserForm formToken={formToken} /> : null}
+			{promote ? (
+				<DeleteConfirmation
+					name="promote-user"
+					id={promote.id}
+					action={USERS_PATH}
+					cancelTo={listPath}
+					intent="role"
+					fields={{ role: "admin", redirect: listPath }}
+					version={promote.version}
+					title={t("users.promote.title", { username: promote.username })}
+					text={t("users.promote.text", { username: promote.username, email: promote.email })}
+					confirmLabel={t("users.promote.confirm", { username: promote.username })}
+					pendingLabel={t("users.saving")}
+					cancelLabel={t("users.cancel")}
+				/>
+			) : null}
 			<div className="mt-6">
 				<ListSearch
 					id="user-search"

@@ -1,8 +1,10 @@
-import { useFetcher } from "@remix-run/react";
+import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect } from "react";
 import { ConflictChanges } from "~/components/admin/edit-conflict-notice";
 import { RowForm } from "~/components/admin/row-form";
+import { withParams } from "~/lib/admin-list";
 import { VERSION_FIELD } from "~/lib/edit-conflict";
+import { cx } from "~/lib/site";
 import { showToast } from "~/lib/toast";
 import { useTranslation } from "~/lib/translations";
 import type { action } from "./route";
@@ -26,6 +28,7 @@ export function UserRow({ user, self }: { user: UserRowData; self: boolean }) {
 	const { t } = useTranslation("admin");
 	const statusFetcher = useFetcher<typeof action>({ key: `user-status-${user.id}` });
 	const roleFetcher = useFetcher<typeof action>({ key: `user-role-${user.id}` });
+	const location = useLocation();
 	const pendingStatus = statusFetcher.formData?.get("status");
 	const pendingRole = roleFetcher.formData?.get("role");
 	// Optimistic: show what was asked for while it saves.
@@ -84,22 +87,31 @@ export function UserRow({ user, self }: { user: UserRowData; self: boolean }) {
 									: t(status === "active" ? "users.block" : "users.activate")}
 							</button>
 						</RowForm>
-						<RowForm fetcher={roleFetcher} action={USERS_PATH} id={user.id} intent="role">
-							<input type="hidden" name="role" value={role === "admin" ? "user" : "admin"} />
-							<input type="hidden" name={VERSION_FIELD} value={user.version} />
-							<button
-								type="submit"
-								className={smallButton}
-								disabled={roleFetcher.state !== "idle"}
-								aria-label={t(role === "admin" ? "users.makeUserNamed" : "users.makeAdminNamed", {
-									username: user.username,
-								})}
+						{role === "admin" ? (
+							<RowForm fetcher={roleFetcher} action={USERS_PATH} id={user.id} intent="role">
+								<input type="hidden" name="role" value="user" />
+								<input type="hidden" name={VERSION_FIELD} value={user.version} />
+								<button
+									type="submit"
+									className={smallButton}
+									disabled={roleFetcher.state !== "idle"}
+									aria-label={t("users.makeUserNamed", { username: user.username })}
+								>
+									{roleFetcher.state !== "idle" ? t("users.saving") : t("users.makeUser")}
+								</button>
+							</RowForm>
+						) : (
+							// Making someone an administrator gives them everything: it asks first, naming them
+							// (?promote=<id> is the confirm step, a dialog with JavaScript).
+							<Link
+								to={withParams(location, { promote: String(user.id), [VERSION_FIELD]: String(user.version) })}
+								preventScrollReset
+								className={cx(smallButton, "inline-flex items-center")}
+								aria-label={t("users.makeAdminNamed", { username: user.username })}
 							>
-								{roleFetcher.state !== "idle"
-									? t("users.saving")
-									: t(role === "admin" ? "users.makeUser" : "users.makeAdmin")}
-							</button>
-						</RowForm>
+								{t("users.makeAdmin")}
+							</Link>
+						)}
 					</div>
 				)}
 				{failed ? (

@@ -17,6 +17,8 @@ export interface RootData {
 	toast: Toast | null;
 	/** Ids of the signed-in visitor's favourite projects. */
 	favourites: string[];
+	/** The seller's legal name and INN, for the footer (settings; decision 0032). */
+	seller: { name: string; inn: string };
 }
 
 /**
@@ -35,6 +37,7 @@ export function useRootData(): RootData {
 		user: data?.user ?? null,
 		toast: data?.toast ?? null,
 		favourites: data?.favourites ?? [],
+		seller: data?.seller ?? { name: "", inn: "" },
 	};
 }
 

@@ -24,6 +24,7 @@ export const ACTIVITY_TABLES = {
 	request: "purchase_requests",
 	mail: "outbox",
 	synonym: "search_synonyms",
+	personal_data: "personal_data_links",
 } as const satisfies Record<ActivityEntity, keyof Database>;
 
 /**
@@ -107,6 +108,15 @@ export const UNAUDITED_COLUMNS = {
 		created_at: "bookkeeping",
 		updated_at: "bookkeeping",
 		version: "bookkeeping: the row's entity_version",
+	},
+	personal_data_links: {
+		id: "not recorded: the trail counts what was exported or erased, never whose",
+		email: "the person: never recorded",
+		token_hash: "a secret's hash: never recorded",
+		nonce: "a secret's seed: never recorded",
+		expires_at: "the link's own",
+		used_at: "the link's own",
+		created_at: "the link's own",
 	},
 } satisfies Record<(typeof ACTIVITY_TABLES)[ActivityEntity], Record<string, string>>;
 

@@ -18,6 +18,7 @@ const ADMIN_SECTIONS = [
 	"requests",
 	"slider",
 	"users",
+	"personal-data",
 	"settings",
 	"search",
 	"mail",

@@ -13,6 +13,7 @@ import { useTranslation } from "~/lib/translations";
 import { loadAccount, saveAccount } from "./account.server";
 import { EmptyState } from "./empty-state";
 import { OrderPiece } from "./order-piece";
+import { PersonalDataSection } from "./personal-data-section";
 import { PasswordForm, PhoneForm } from "./profile-forms";
 
 /** The texts this page shows besides `common` (app/lib/i18n.ts pageNamespaces). */
@@ -187,6 +188,8 @@ export default function AccountPage() {
 					<PasswordForm />
 				</div>
 			</section>
+
+			<PersonalDataSection />
 		</div>
 	);
 }

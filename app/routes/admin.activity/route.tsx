@@ -48,6 +48,8 @@ function targetHref(entity: ActivityEntity, findBy: string): string {
 			return `/admin/mail/${encoded}`;
 		case "synonym":
 			return `/admin/search?edit=${encoded}`;
+		case "personal_data":
+			return "/admin/personal-data";
 	}
 }
 

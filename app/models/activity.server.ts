@@ -83,6 +83,7 @@ export const UNAUDITED_COLUMNS = {
 		language: "the buyer's, never changed by administrators",
 		created_at: "bookkeeping",
 		updated_at: "bookkeeping",
+		anonymised_at: "set by erasure or retention (recorded as personal_data), not by an edit",
 	},
 	outbox: {
 		id: "the row's entity_id",

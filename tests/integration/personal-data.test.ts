@@ -10,14 +10,17 @@ import { createUser } from "~/models/users.server";
 import { loader as exportLoader } from "~/routes/account_.data[.]json";
 import { action as deleteAction } from "~/routes/account_.delete";
 import { action as adminAction, loader as adminLoader } from "~/routes/admin.personal-data/route";
+import { action as settingsAction } from "~/routes/admin.settings/route";
 import { action as loginAction } from "~/routes/login/route";
 import { action as myDataAction, loader as myDataLoader } from "~/routes/my-data";
 import { getUser, startSession } from "~/services/auth.server";
 import { submitPurchaseRequest } from "~/services/purchase-requests.server";
 import type { Database } from "~db/schema";
 import { smtpDeliveryForEachTest } from "../support/mail-delivery";
+import { renderPage, visibleText } from "../support/render-page";
 import { formRequest, getRequest, settle, statusOf } from "../support/requests";
 import { linkIn } from "../support/smtp";
+import { versionOf } from "../support/versions";
 
 const PASSWORD = "a-long-password-1";
 const { deliver } = smtpDeliveryForEachTest();
@@ -600,5 +603,116 @@ describe("retention", () => {
 			.where("request_id", "in", [oldDone.id, oldCancelled.id, oldOpen.id, recentDone.id])
 			.execute();
 		expect(consents.map((row) => row.request_id).sort()).toEqual([oldOpen.id, recentDone.id].sort());
+	});
+});
+
+describe("the seller's details and the retention period in the settings", () => {
+	async function saveSeller(fields: Record<string, string>) {
+		const admin = await createUser({
+			email: `${unique("owner")}@example.com`,
+			phone: null,
+			password: PASSWORD,
+			username: unique("owner"),
+			role: "admin",
+		});
+		const cookie = await session(admin.id);
+		const version = await versionOf("settings");
+		return settle(() =>
+			settingsAction({
+				request: formRequest(
+					"/admin/settings",
+					{
+						version,
+						tab: "seller",
+						shopNameEn: "Art shop",
+						retentionMonths: "36",
+						...fields,
+					},
+					{ cookie },
+				),
+				params: {},
+				context: {},
+			}),
+		);
+	}
+
+	it("refuses a malformed INN, OGRN, address or period with a message next to each field, and saves nothing", async () => {
+		const before = await db.selectFrom("settings").selectAll().executeTakeFirstOrThrow();
+		const result = await saveSeller({
+			sellerInn: "12345",
+			sellerOgrn: "123456789012",
+			privacyEmail: "not-an-address",
+			retentionMonths: "0",
+			shopNameEn: "",
+		});
+		expect(statusOf(result)).toBe(400);
+		const errors = (result as { data: { result: { error: Record<string, string[]> } } }).data.result.error;
+		expect(errors).toMatchObject({
+			sellerInn: ["admin:settings.errors.sellerInnInvalid"],
+			sellerOgrn: ["admin:settings.errors.sellerOgrnInvalid"],
+			privacyEmail: ["admin:settings.errors.privacyEmailInvalid"],
+			retentionMonths: ["admin:settings.errors.retentionMonthsInvalid"],
+			shopNameEn: ["admin:settings.errors.shopNameEnRequired"],
+		});
+		expect(await db.selectFrom("settings").selectAll().executeTakeFirstOrThrow()).toEqual(before);
+	});
+
+	it("saves them (audited) and shows them on /contact, in the footer, on the privacy page and in the mail's footer", async () => {
+		const saved = (await saveSeller({
+			sellerLegalName: "ИП Петрова Анна Сергеевна",
+			sellerInn: "770612345678",
+			sellerOgrn: "323770000123456",
+			sellerLegalAddress: "Москва, ул. Пример, д. 1",
+			privacyEmail: "data@forma.example",
+			retentionMonths: "24",
+		})) as Response;
+		expect(saved.status).toBe(302);
+		const trail = await db
+			.selectFrom("audit_log")
+			.select("changes")
+			.where("entity_kind", "=", "settings")
+			.orderBy("id", "desc")
+			.executeTakeFirstOrThrow();
+		expect(JSON.parse(trail.changes)).toContainEqual({
+			field: "seller_inn",
+			before: "7706123456",
+			after: "770612345678",
+		});
+
+		const contact = visibleText((await renderPage("/contact")).html);
+		for (const text of [
+			"ИП Петрова Анна Сергеевна",
+			"770612345678",
+			"OGRNIP",
+			"323770000123456",
+			"data@forma.example",
+		]) {
+			expect(contact).toContain(text);
+		}
+		expect(contact).toMatch(/ИП Петрова Анна Сергеевна, INN 770612345678/);
+		const privacy = visibleText((await renderPage("/privacy?lng=ru")).html);
+		expect(privacy).toContain("24");
+		expect(privacy).toContain("forma_session");
+		expect(privacy).toContain("data@forma.example");
+		expect(privacy).toMatch(/ОГРНИП\s323770000123456/);
+
+		await updateSettings({ emailNotifications: true, adminEmail: "gallery@example.com" });
+		await submitPurchaseRequest({
+			projectId: "terra-modular-sofa",
+			email: `${unique("buyer")}@example.com`,
+			phone: "+79161230000",
+			userId: null,
+			kind: "purchase",
+			language: "en",
+			origin: "http://localhost",
+		});
+		const mail = await db
+			.selectFrom("outbox")
+			.select(["text_body", "html_body"])
+			.orderBy("id", "desc")
+			.executeTakeFirstOrThrow();
+		expect(mail.text_body).toMatch(/INN\s770612345678, OGRNIP\s323770000123456/);
+		expect(mail.text_body).toContain("data@forma.example");
+		expect(mail.html_body).toContain("770612345678");
 	});
 });

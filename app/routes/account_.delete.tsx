@@ -87,11 +87,10 @@ export default function DeleteAccountPage() {
 	const { username, isAdmin } = useLoaderData<typeof loader>();
 	const actionData = useActionData<typeof action>();
 	const navigation = useNavigation();
-	const [form, fields] = useForm({
+	const [form, fields] = useForm<z.input<typeof deleteSchema>>({
 		id: "delete-account",
+		// Checked by the server only: the password must be checked there anyway, and the post reloads the page.
 		lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: deleteSchema }),
-		shouldValidate: "onBlur",
 	});
 	const deleting = navigation.state === "submitting";
 	return (
@@ -106,7 +105,8 @@ export default function DeleteAccountPage() {
 					{t("deleteAccount.adminRefused")}
 				</p>
 			) : null}
-			<Form method="post" className="flex flex-col gap-5" {...getFormProps(form)}>
+			{/* A document post, with or without JavaScript: the account and its session end, the page starts afresh. */}
+			<Form method="post" reloadDocument className="flex flex-col gap-5" {...getFormProps(form)}>
 				<FormAlert title={t("deleteAccount.failedTitle")} messages={form.errors?.map((error) => t(error))} />
 				<Field
 					meta={fields.password}

@@ -19,9 +19,7 @@ import { requireSiteOpen } from "~/services/maintenance.server";
 import {
 	checkDataLink,
 	eraseWithLink,
-	exportWithLink,
 	personalDataLinkRequests,
-	personalDataResponse,
 	requestPersonalDataLink,
 } from "~/services/personal-data.server";
 
@@ -63,15 +61,6 @@ export async function action({ request }: ActionFunctionArgs) {
 	const formData = await readFormData(request);
 	const intent = formData.get("intent");
 	const token = String(formData.get("token") ?? "");
-	if (intent === "download") {
-		const result = await exportWithLink(token);
-		if (!result.ok)
-			return data(
-				{ step: "problem" as const, problem: result.problem },
-				{ status: 410, headers: MAIL_LINK_HEADERS },
-			);
-		return personalDataResponse(result.data);
-	}
 	if (intent === "erase") {
 		const check = await checkDataLink(token);
 		if (!check.ok)
@@ -191,10 +180,15 @@ function DataActions({ token, email, confirming }: { token: string; email: strin
 		<AuthCard title={t("myData.linkTitle")} intro={t("myData.linkIntro", { email })}>
 			<div className="flex flex-col gap-8">
 				{/* A document post: the browser saves the file, with or without JavaScript. */}
-				<Form method="post" reloadDocument className="flex flex-col items-start gap-3">
+				<Form
+					method="post"
+					action="/my-data/download"
+					reloadDocument
+					className="flex flex-col items-start gap-3"
+				>
 					<input type="hidden" name="token" value={token} />
 					<p className="text-sm text-muted">{t("myData.downloadText")}</p>
-					<button type="submit" name="intent" value="download" className="button-primary">
+					<button type="submit" className="button-primary">
 						{t("myData.download")}
 					</button>
 				</Form>

@@ -10,9 +10,11 @@ import { createUser } from "~/models/users.server";
 import { loader as exportLoader } from "~/routes/account_.data[.]json";
 import { action as deleteAction } from "~/routes/account_.delete";
 import { action as adminAction, loader as adminLoader } from "~/routes/admin.personal-data/route";
+import { action as adminExportAction } from "~/routes/admin.personal-data_.export";
 import { action as settingsAction } from "~/routes/admin.settings/route";
 import { action as loginAction } from "~/routes/login/route";
 import { action as myDataAction, loader as myDataLoader } from "~/routes/my-data";
+import { action as downloadAction } from "~/routes/my-data_.download";
 import { getUser, startSession } from "~/services/auth.server";
 import { submitPurchaseRequest } from "~/services/purchase-requests.server";
 import type { Database } from "~db/schema";
@@ -318,6 +320,11 @@ describe("a guest's one-time link", () => {
 	}
 
 	async function post(fields: Record<string, string>) {
+		if (fields.intent === "download") {
+			return settle(() =>
+				downloadAction({ request: formRequest("/my-data/download", fields), params: {}, context: {} }),
+			);
+		}
 		return settle(() => myDataAction({ request: formRequest("/my-data", fields), params: {}, context: {} }));
 	}
 
@@ -461,8 +468,8 @@ describe("an administrator's export and erasure", () => {
 		expect(page.data.held.accounts).toHaveLength(1);
 		expect(page.data.held.requests).toHaveLength(2);
 
-		const exported = (await adminAction({
-			request: formRequest("/admin/personal-data", { intent: "export", q: phone }, { cookie }),
+		const exported = (await adminExportAction({
+			request: formRequest("/admin/personal-data/export", { q: phone }, { cookie }),
 			params: {},
 			context: {},
 		})) as Response;
@@ -528,8 +535,8 @@ describe("an administrator's export and erasure", () => {
 					context: {},
 				}),
 			() =>
-				adminAction({
-					request: formRequest("/admin/personal-data", { intent: "export", q: phone }),
+				adminExportAction({
+					request: formRequest("/admin/personal-data/export", { q: phone }, { cookie }),
 					params: {},
 					context: {},
 				}),

@@ -76,7 +76,6 @@ export async function personalDataAction(request: Request) {
 			{ status: 400, headers: noStore },
 		);
 	}
-	if (intent === "export") return personalDataResponse(await exportForAdmin(scope, admin));
 	if (intent === "erase") return data({ confirm: q, error: null }, { headers: noStore });
 	if (intent === "erase-confirmed") {
 		try {
@@ -99,4 +98,19 @@ export async function personalDataAction(request: Request) {
 		{ confirm: null, error: "personalData.errors.queryRequired" },
 		{ status: 400, headers: noStore },
 	);
+}
+
+/** The export's own route (a file, not a page): admins only, audited. */
+export async function personalDataExport(request: Request) {
+	const admin = await requireAdmin(request);
+	const formData = await readFormData(request);
+	const q = querySchema.parse(formData.get("q") ?? "");
+	const scope = await scopeOf(q);
+	if (!q || (scope.userIds.length === 0 && scope.emails.length === 0 && scope.phones.length === 0)) {
+		return data(
+			{ error: "personalData.errors.queryRequired" },
+			{ status: 400, headers: { "Cache-Control": "no-store" } },
+		);
+	}
+	return personalDataResponse(await exportForAdmin(scope, admin));
 }

@@ -83,7 +83,7 @@ export default function AdminPersonalData() {
 							) : null}
 							<div className="mt-8 flex flex-wrap items-start gap-4">
 								{/* A document post: the browser saves the file, with or without JavaScript. */}
-								<Form method="post" reloadDocument>
+								<Form method="post" action={`${PERSONAL_DATA_PATH}/export`} reloadDocument>
 									<input type="hidden" name="q" value={q} />
 									<button type="submit" name="intent" value="export" className="button-primary">
 										{t("personalData.export")}

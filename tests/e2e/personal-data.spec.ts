@@ -3,7 +3,7 @@ import type { Download } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { linkIn, mailTo } from "./mailbox";
 import { sendRequestAsGuest } from "./requests";
-import { register, submitLogin, uniqueEmail } from "./session";
+import { ADMIN, register, submitLogin, uniqueEmail } from "./session";
 
 /**
  * Personal data (issue #36, docs/decisions/0032): a user takes their data away and deletes their account;
@@ -85,4 +85,34 @@ test("a guest, in Russian: the link from the mail downloads, then erases, the ad
 	await page.goto(link);
 	await expect(page.getByRole("heading", { level: 1, name: "Ссылка не работает" })).toBeVisible();
 	await expect(page.getByText("Ссылкой уже воспользовались.")).toBeVisible();
+});
+
+test("the seller's details: a malformed INN is refused next to the field, a good one shows on /contact and in the footer @no-js", async ({
+	signInAs,
+	page,
+	js,
+}) => {
+	await signInAs(ADMIN.username);
+	await page.goto("/admin/settings?tab=seller&lng=ru");
+	if (js) await page.getByRole("tab", { name: "Продавец и данные" }).click();
+	const inn = page.getByLabel("ИНН");
+	const seeded = await inn.inputValue();
+	await inn.fill("12345");
+	await page.getByRole("button", { name: "Сохранить настройки" }).click();
+	await expect(page.getByText("(индивидуальный предприниматель)")).toBeVisible();
+	await expect(page.getByLabel("ИНН")).toHaveAttribute("aria-invalid", "true");
+	try {
+		await page.getByLabel("ИНН").fill("770612345678");
+		await page.getByRole("button", { name: "Сохранить настройки" }).click();
+		await expect(page.getByTestId("toast")).toContainText("Настройки сохранены");
+		await page.goto("/contact?lng=en");
+		await expect(page.getByTestId("seller-details")).toContainText("770612345678");
+		await expect(page.getByTestId("footer-seller")).toContainText("INN 770612345678");
+	} finally {
+		await page.goto("/admin/settings?tab=seller&lng=en");
+		if (js) await page.getByRole("tab", { name: "Seller & privacy" }).click();
+		await page.getByLabel("INN", { exact: true }).fill(seeded);
+		await page.getByRole("button", { name: "Save settings" }).click();
+		await expect(page.getByTestId("toast")).toContainText("Settings saved");
+	}
 });

@@ -35,6 +35,7 @@ export async function loadRoot(request: Request) {
 			origin: publicOrigin(request),
 			year: currentYear(),
 			audioUrl: settings.audio_url,
+			seller: { name: settings.seller_legal_name, inn: settings.seller_inn },
 			meta: {
 				title: t("meta.title"),
 				description: t("meta.description"),

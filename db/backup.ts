@@ -35,6 +35,10 @@ const COUNTED_TABLES = [
 	"favourites",
 	"settings",
 	"audit_log",
+	// Personal data (migration 0018): the consent record must survive a restore like the requests it backs.
+	"consent_texts",
+	"consents",
+	"personal_data_links",
 ] as const;
 
 export interface BackupManifest {

@@ -12,7 +12,7 @@ const INFO_PAGES = ["about", "contact", "terms", "privacy"] as const;
 
 export function SiteFooter() {
 	const { t } = useTranslation();
-	const { year, language } = useRootData();
+	const { year, language, seller } = useRootData();
 	return (
 		<footer id="site-footer" className="mt-24 border-t border-line">
 			{/*
@@ -104,6 +104,11 @@ export function SiteFooter() {
 			<div className="border-t border-line">
 				<p className="mx-auto max-w-[1440px] px-5 py-6 text-sm text-muted md:px-10" data-testid="copyright">
 					{t("footer.copyright", { year })}
+					{seller.name ? (
+						<span className="mt-1 block" data-testid="footer-seller">
+							{seller.inn ? t("footer.seller", { name: seller.name, inn: seller.inn }) : seller.name}
+						</span>
+					) : null}
 				</p>
 			</div>
 		</footer>

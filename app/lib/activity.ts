@@ -14,6 +14,8 @@ export const ACTIVITY_ENTITIES = [
 	"synonym",
 	/** A consent text (/admin/consents): each save is a new version; the row's id is the purpose. */
 	"consent_text",
+	/** A person's data exported or erased by an administrator (/admin/personal-data): counts, never who. */
+	"personal_data",
 ] as const;
 export type ActivityEntity = (typeof ACTIVITY_ENTITIES)[number];
 
@@ -28,6 +30,8 @@ export const ACTIVITY_ACTIONS = [
 	"exported",
 	/** A failed message sent again from /admin/mail. */
 	"requeued",
+	/** A person's data erased (accounts removed, requests anonymised): /admin/personal-data. */
+	"erased",
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
@@ -125,12 +129,22 @@ export const AUDITED_FIELDS = {
 		admin_email: "text",
 		buyer_status_emails: "flag",
 		audio_url: "text",
+		shop_name_en: "text",
+		retention_months: "number",
+		seller_legal_name: "text",
+		seller_inn: "text",
+		seller_ogrn: "text",
+		seller_legal_address: "text",
+		privacy_email: "text",
+		sales_email: "text",
 	},
 	request: { status: "requestStatus", note: "longText" },
 	mail: { status: "mailStatus" },
 	/** A search synonym group (/admin/search): its words or phrases, one a line. */
 	synonym: { phrases: "longText" },
 	consent_text: { body_en: "longText", body_ru: "longText" },
+	/** How much was exported or erased; the person is never named in the trail (they asked to be forgotten). */
+	personal_data: { accounts: "number", requests: "number", consents: "number", favourites: "number" },
 } as const satisfies Record<ActivityEntity, Record<string, FieldKind>>;
 
 export function fieldKind(entity: ActivityEntity, field: string): FieldKind {

@@ -19,6 +19,8 @@ export interface RootData {
 	favourites: string[];
 	/** Maintenance mode is on (told to administrators, the only ones who get past it). */
 	maintenanceOn: boolean;
+	/** The seller's legal name and INN, for the footer (settings; decision 0032). */
+	seller: { name: string; inn: string };
 }
 
 /**
@@ -38,6 +40,7 @@ export function useRootData(): RootData {
 		toast: data?.toast ?? null,
 		favourites: data?.favourites ?? [],
 		maintenanceOn: data?.maintenanceOn ?? false,
+		seller: data?.seller ?? { name: "", inn: "" },
 	};
 }
 

@@ -1,6 +1,7 @@
 import { escapeHtml } from "~/lib/escape-html";
 import type { Language } from "~/lib/i18n";
 import { i18nServer } from "~/lib/i18n.server";
+import { ogrnKind, type SellerDetails } from "~/lib/seller";
 import { typesetName } from "~/lib/typography.server";
 
 /**
@@ -49,12 +50,27 @@ const FONT = "'Manrope', 'Segoe UI', Helvetica, Arial, sans-serif";
 /** Renders a message in the site's look; `origin` is the public site (links, the footer). */
 export async function composeMail(
 	language: Language,
-	options: { subject: string; body: MailBody; shopName: string; origin: string },
+	options: { subject: string; body: MailBody; shopName: string; origin: string; seller?: SellerDetails },
 ): Promise<MailContent> {
 	const t = await i18nServer.getFixedT(language, "mail");
 	const { subject, shopName, origin } = options;
 	const body = typesetBody(options.body);
 	const footer = typesetName(t("layout.footer", { shopName }));
+	// The seller's legal details, as the distance-selling rules ask of every message (decision 0032).
+	const seller = options.seller;
+	const sellerLine = seller?.name
+		? typesetName(
+				[
+					seller.name,
+					seller.inn ? t("layout.inn", { inn: seller.inn }) : "",
+					seller.ogrn ? t(`layout.${ogrnKind(seller.ogrn)}`, { ogrn: seller.ogrn }) : "",
+					seller.address,
+				]
+					.filter(Boolean)
+					.join(", "),
+			)
+		: "";
+	const privacyLine = seller?.privacyEmail ? t("layout.privacy", { email: seller.privacyEmail }) : "";
 	const siteLine = t("layout.site", { url: origin });
 
 	const text = [
@@ -66,6 +82,8 @@ export async function composeMail(
 		...(body.notes?.length ? [...body.notes.flatMap((note) => [note, ""])] : []),
 		"—",
 		footer,
+		...(sellerLine ? [sellerLine] : []),
+		...(privacyLine ? [privacyLine] : []),
 		origin,
 	].join("\n");
 
@@ -114,7 +132,7 @@ ${facts}
 ${action}
 ${notes}
 </td></tr>
-<tr><td style="padding:20px 4px 0;font-size:12px;line-height:1.5;color:${COLORS.muted}">${escapeHtml(footer)}<br><a href="${escapeHtml(origin)}" style="color:${COLORS.muted}">${escapeHtml(siteLine)}</a></td></tr>
+<tr><td style="padding:20px 4px 0;font-size:12px;line-height:1.5;color:${COLORS.muted}">${escapeHtml(footer)}<br>${sellerLine ? `${escapeHtml(sellerLine)}<br>` : ""}${privacyLine ? `${escapeHtml(privacyLine)}<br>` : ""}<a href="${escapeHtml(origin)}" style="color:${COLORS.muted}">${escapeHtml(siteLine)}</a></td></tr>
 </table>
 </td></tr>
 </table>

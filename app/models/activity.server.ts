@@ -25,6 +25,7 @@ export const ACTIVITY_TABLES = {
 	mail: "outbox",
 	synonym: "search_synonyms",
 	consent_text: "consent_texts",
+	personal_data: "personal_data_links",
 } as const satisfies Record<ActivityEntity, keyof Database>;
 
 /**
@@ -83,6 +84,7 @@ export const UNAUDITED_COLUMNS = {
 		language: "the buyer's, never changed by administrators",
 		created_at: "bookkeeping",
 		updated_at: "bookkeeping",
+		anonymised_at: "set by erasure or retention (recorded as personal_data), not by an edit",
 	},
 	outbox: {
 		id: "the row's entity_id",
@@ -115,6 +117,15 @@ export const UNAUDITED_COLUMNS = {
 		version: "the row's entity_version",
 		created_at: "bookkeeping: the row's own time says when",
 		created_by: "the row's actor",
+	},
+	personal_data_links: {
+		id: "not recorded: the trail counts what was exported or erased, never whose",
+		email: "the person: never recorded",
+		token_hash: "a secret's hash: never recorded",
+		nonce: "a secret's seed: never recorded",
+		expires_at: "the link's own",
+		used_at: "the link's own",
+		created_at: "the link's own",
 	},
 } satisfies Record<(typeof ACTIVITY_TABLES)[ActivityEntity], Record<string, string>>;
 

@@ -11,7 +11,8 @@ export const TOKEN_LIFETIME_MS: Record<EmailTokenPurpose, number> = {
 	reset_password: 60 * 60 * 1000,
 };
 
-function hashToken(token: string): string {
+/** The SHA-256 a link's secret is kept as (also for the guests' personal-data links). */
+export function hashToken(token: string): string {
 	return createHash("sha256").update(token).digest("hex");
 }
 
@@ -28,7 +29,7 @@ function linkSecretKey(): Buffer {
  * token's purpose and its random nonce. Nothing in the database makes it: the row holds the nonce and the
  * secret's SHA-256, neither of which gives it back without the key (docs/decisions/0017).
  */
-function secretOf(token: { purpose: EmailTokenPurpose; nonce: string }): string {
+export function secretOf(token: { purpose: EmailTokenPurpose | "personal_data"; nonce: string }): string {
 	return createHmac("sha256", linkSecretKey()).update(`${token.purpose}:${token.nonce}`).digest("base64url");
 }
 

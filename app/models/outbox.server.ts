@@ -14,6 +14,8 @@ export type MailKind =
 	| "verify_email"
 	| "password_reset"
 	| "registration_attempt"
+	/** A guest's one-time link to export or erase the data kept for their address. */
+	| "personal_data_link"
 	/** The gallery's requests past its hourly burst of notifications, gathered in one message. */
 	| "purchase_digest";
 

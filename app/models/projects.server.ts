@@ -433,7 +433,7 @@ const MAX_GENERATED_ID_LENGTH = 70;
 /**
  * The id (and address, /project/<id>) of a piece created without one: its name, transliterated
  * ("Кресло «Волна»" → "kreslo-volna"), with -2, -3… when taken. The spec's `project-<timestamp>` made
- * addresses nobody could read or tell apart (issue #35, docs/decisions/0043-piece-ids-from-names.md).
+ * addresses nobody could read or tell apart (issue #35, docs/decisions/0033-staff-tools-round-3.md).
  */
 export async function projectIdFromName(
 	name: string,

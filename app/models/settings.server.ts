@@ -51,6 +51,15 @@ export interface SettingsChange {
 	adminEmail?: string;
 	/** A path on this site (the route checks it): the page's CSP lets media come from nowhere else. */
 	audioUrl?: string;
+	shopNameEn?: string;
+	/** Where buyers write about pieces; "" means the admin address. */
+	salesEmail?: string;
+	retentionMonths?: number;
+	sellerLegalName?: string;
+	sellerInn?: string;
+	sellerOgrn?: string;
+	sellerLegalAddress?: string;
+	privacyEmail?: string;
 }
 
 /**
@@ -81,6 +90,14 @@ export async function updateSettings(
 					buyer_status_emails: flag(change.buyerStatusEmails),
 					admin_email: change.adminEmail,
 					audio_url: change.audioUrl,
+					shop_name_en: change.shopNameEn,
+					sales_email: change.salesEmail,
+					retention_months: change.retentionMonths,
+					seller_legal_name: change.sellerLegalName,
+					seller_inn: change.sellerInn,
+					seller_ogrn: change.sellerOgrn,
+					seller_legal_address: change.sellerLegalAddress,
+					privacy_email: change.privacyEmail,
 					updated_at: new Date().toISOString(),
 					version: nextVersion,
 				})

@@ -19,6 +19,7 @@ const ADMIN_SECTIONS = [
 	"requests",
 	"slider",
 	"users",
+	"personal-data",
 	"settings",
 	"search",
 	"mail",

@@ -1,13 +1,17 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { readRecords } from "~/components/pages/locale-content";
 import { PageIntro } from "~/components/pages/page-intro";
 import { SectionHeading } from "~/components/pages/section-heading";
+import { SellerDetailsList } from "~/components/pages/seller-details";
 import type { I18nHandle } from "~/lib/i18n";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import type { PageCacheHandle } from "~/lib/page-cache-policy";
+import { sellerDetailsOf } from "~/lib/seller";
 import { rootMetaData, seoMeta } from "~/lib/seo";
 import { INFO_EMAIL, PHONE_DISPLAY, PHONE_LINK, SALES_EMAIL } from "~/lib/site";
 import { useTranslation } from "~/lib/translations";
+import { getSettings } from "~/models/settings.server";
 
 /** The texts this page shows besides `common` (app/lib/i18n.ts pageNamespaces). */
 export const handle = { i18n: ["pages"], pageCache: { shared: true } } satisfies I18nHandle & PageCacheHandle;
@@ -21,12 +25,19 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 	});
 
 export async function loader({ request }: LoaderFunctionArgs) {
-	const t = await i18nServer.getFixedT(await getLanguage(request), "pages");
-	return { meta: { title: t("contact.metaTitle"), description: t("contact.metaDescription") } };
+	const [t, settings] = await Promise.all([
+		i18nServer.getFixedT(await getLanguage(request), "pages"),
+		getSettings(),
+	]);
+	return {
+		meta: { title: t("contact.metaTitle"), description: t("contact.metaDescription") },
+		seller: sellerDetailsOf(settings),
+	};
 }
 
 export default function ContactPage() {
 	const { t } = useTranslation("pages");
+	const { seller } = useLoaderData<typeof loader>();
 	const channels = [
 		{ key: "info", href: `mailto:${INFO_EMAIL}`, value: INFO_EMAIL },
 		{ key: "sales", href: `mailto:${SALES_EMAIL}`, value: SALES_EMAIL },
@@ -83,6 +94,13 @@ export default function ContactPage() {
 							{t("contact.visit.city")}
 						</address>
 						<p className="mt-4 leading-relaxed text-muted">{t("contact.visit.note")}</p>
+					</section>
+
+					<section aria-labelledby="seller-title">
+						<h2 id="seller-title" className="text-xs font-semibold tracking-[0.2em] text-muted uppercase">
+							{t("contact.seller")}
+						</h2>
+						<SellerDetailsList seller={seller} className="mt-5 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2" />
 					</section>
 
 					<section aria-labelledby="hours-title">

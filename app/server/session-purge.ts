@@ -3,14 +3,17 @@
  * every hour, so the table holds only sessions that can still sign someone in. Used one-time form tokens
  * past their lifetime go in the same round (docs/decisions/0022), and so do spent rate-limit counters
  * (kept in the database only on Postgres), and the searches that found nothing past their half year
- * (issue #34). With several instances one of them runs each round
- * (scheduled-job.ts).
+ * (issue #34). Retention runs in the same round (issue #36): closed requests older than the settings'
+ * period are anonymised and the consents they no longer need purged (app/models/personal-data.server.ts).
+ * With several instances one of them runs each round (scheduled-job.ts).
  */
 import { logger } from "~/lib/logger.server";
 import { deleteExpiredCounters } from "~/lib/rate-limit.server";
 import { deleteExpiredFormSubmissions } from "~/models/form-submissions.server";
+import { applyRetention } from "~/models/personal-data.server";
 import { deleteOldSearchMisses } from "~/models/search.server";
 import { deleteExpiredSessions } from "~/models/sessions.server";
+import { getSettings } from "~/models/settings.server";
 import { scheduleJob } from "./scheduled-job";
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -20,7 +23,8 @@ async function purge(): Promise<void> {
 	const formTokens = await deleteExpiredFormSubmissions();
 	const rateLimits = await deleteExpiredCounters();
 	const searchMisses = await deleteOldSearchMisses();
-	logger.info("expired sessions purged", { purged, formTokens, rateLimits, searchMisses });
+	const retention = await applyRetention((await getSettings()).retention_months);
+	logger.info("expired sessions purged", { purged, formTokens, rateLimits, searchMisses, retention });
 }
 
 /** Starts the schedule; returns the function that stops it (at shutdown). */

@@ -238,7 +238,7 @@ export async function storeUploadedImage(
 	}
 	if (metadata.format === "svg") return storeSvg(input, folder, name);
 	// An iPhone photo (HEIC) is HEIF with HEVC inside: sharp's prebuilt libvips reads its header but has no
-	// HEVC decoder (patents), so it is refused with the way to send a JPEG instead (docs/decisions/0043).
+	// HEVC decoder (patents), so it is refused with the way to send a JPEG instead (docs/decisions/0033).
 	if (metadata.format === "heif" && metadata.compression === "hevc")
 		return fail("heic", { name }, "heicHelp");
 	if (!RASTER_FORMATS.has(metadata.format)) return fail("unsupportedFormat", { name });

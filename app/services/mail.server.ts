@@ -7,6 +7,7 @@ import {
 	type MailTransport,
 	wakeMailSender,
 } from "~/lib/mail.server";
+import { sellerDetailsOf } from "~/lib/seller";
 import { composeMail, type MailBody, type MailContent } from "~/mail/layout.server";
 import { type EmailTokenRef, linkSecretFor } from "~/models/email-tokens.server";
 import {
@@ -18,6 +19,7 @@ import {
 	markMailSent,
 	releaseMail,
 } from "~/models/outbox.server";
+import { personalDataLinkSecretFor } from "~/models/personal-data-links.server";
 import { getSettings } from "~/models/settings.server";
 import type { Database, OutboxMessage, Settings } from "~db/schema";
 
@@ -51,6 +53,7 @@ export async function renderMail(
 		body: mail.body,
 		shopName,
 		origin: mail.origin,
+		seller: sellerDetailsOf(settings),
 	});
 	return { ...content, fromName: shopName };
 }
@@ -109,6 +112,17 @@ export function mailDelivery(): MailDelivery {
 	return env.NODE_ENV === "production" ? "undelivered" : "kept";
 }
 
+/**
+ * The secret of the one-time link a message carries, made now: an account's link (email_token_id) or a
+ * guest's personal-data link (named by the message's reference); "" for a message without a link, null
+ * when its link is gone.
+ */
+async function messageLinkSecret(message: OutboxMessage): Promise<string | null> {
+	if (message.email_token_id !== null) return linkSecretFor(message.email_token_id);
+	const dataLink = await personalDataLinkSecretFor(message.reference);
+	return dataLink === undefined ? "" : dataLink;
+}
+
 /** A message is tried this many times (transient failures only) before it is marked failed. */
 export const MAX_MAIL_ATTEMPTS = 10;
 
@@ -151,7 +165,7 @@ export async function deliverDueMail(
 		const attempt = message.attempts + 1;
 		if (!(await claimMail(message, new Date(now().getTime() + retryDelayMs(attempt))))) continue;
 		// A one-time link's secret is made now and lives only in the message as it leaves.
-		const secret = message.email_token_id === null ? "" : await linkSecretFor(message.email_token_id);
+		const secret = await messageLinkSecret(message);
 		if (secret === null) {
 			await markMailAttemptFailed(message.id, "its one-time link no longer exists", false);
 			round.failed += 1;

@@ -236,7 +236,9 @@ export async function changeRequestStatus(input: {
 			before: snapshotOf("request", before),
 			after: snapshotOf("request", request),
 		});
-		if (!changed || !isToldToBuyers(input.status)) return { found: true, changed, mailed: false, request };
+		// An anonymised request has no one left to tell (erasure or retention, app/models/personal-data.server.ts).
+		if (!changed || !isToldToBuyers(input.status) || request.anonymised_at)
+			return { found: true, changed, mailed: false, request };
 		const settings = await getSettings(trx);
 		if (settings.buyer_status_emails !== 1) return { found: true, changed, mailed: false, request };
 

@@ -649,3 +649,12 @@ export const seedSlides: SeedSlide[] = [
 		subtitleRu: "Плакаты, настенные рельефы и небольшие подписные тиражи для вашего дома.",
 	},
 ];
+
+/** The demo seller (settings, migration 0018): made-up numbers of the right length, FORMA's gallery address. */
+export const SEED_SELLER = {
+	seller_legal_name: "ООО «Форма»",
+	seller_inn: "7706123456",
+	seller_ogrn: "1237700123456",
+	seller_legal_address: "119180, Москва, ул. Малая Полянка, д. 2",
+	privacy_email: "privacy@forma.gallery",
+};

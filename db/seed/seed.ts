@@ -5,7 +5,7 @@ import type { ImageStore } from "../../app/lib/image-store.server";
 import { type ImageFolder, type SavedImage, storeRasterImage } from "../../app/lib/images.server";
 import { reindexAll } from "../../app/lib/search/documents.server";
 import type { Database } from "../schema";
-import { seedArtists, seedProjects, seedSlides } from "./seed-data";
+import { SEED_SELLER, seedArtists, seedProjects, seedSlides } from "./seed-data";
 import type { SeedProject } from "./seed-types";
 
 const SEEDED_KEY = "seeded_at";
@@ -188,6 +188,9 @@ export async function seedDatabase(db: Kysely<Database>, images: ImageStore): Pr
 				)
 				.execute();
 		}
+		// The demo seller's legal details (made up, but of the right shape), so /contact, the footer, the legal
+		// pages and the mail show what a real install fills in on /admin/settings.
+		await trx.updateTable("settings").set(SEED_SELLER).where("id", "=", 1).execute();
 		await trx.insertInto("app_meta").values({ key: SEEDED_KEY, value: new Date().toISOString() }).execute();
 	});
 	return hasContent ? { seeded: false, reason: "the database already has content" } : { seeded: true };

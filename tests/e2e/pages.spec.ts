@@ -112,7 +112,8 @@ test.describe("legal pages", () => {
 			await page.goto(path);
 			await expect(page.getByRole("heading", { level: 1 })).toHaveText(en.title);
 			await expect(page).toHaveTitle(`${en.title} — FORMA`);
-			await expect(page.getByText("Last updated: 1 November 2026")).toBeVisible();
+			// Revised with the seller's details and retention from the settings (docs/decisions/0032).
+			await expect(page.getByText("Last updated: 28 November 2026")).toBeVisible();
 			expect(await page.getByRole("heading", { level: 2 }).count()).toBeGreaterThanOrEqual(10);
 
 			await page
@@ -124,7 +125,7 @@ test.describe("legal pages", () => {
 
 			await page.goto(`${path}?lng=ru`);
 			await expect(page.getByRole("heading", { level: 1 })).toHaveText(ru.title);
-			await expect(page.getByText("Последнее обновление: 1 ноября 2026 г.")).toBeVisible();
+			await expect(page.getByText("Последнее обновление: 28 ноября 2026 г.")).toBeVisible();
 			await expect(page.getByRole("heading", { level: 2, name: ru.section })).toBeVisible();
 		});
 	}

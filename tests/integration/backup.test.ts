@@ -68,6 +68,30 @@ async function emptyTarget() {
 describe("backups", () => {
 	it("backs up while the app writes, and restores into an empty data directory with the same rows and readable images", async () => {
 		const backupDir = path.join(tempDir(), "backup");
+		// The personal-data tables (issue #36) are in it, with their rows.
+		await db
+			.insertInto("consents")
+			.values({
+				purpose: "purchase",
+				text_version: 1,
+				action: "given",
+				user_id: null,
+				email: "backed-up@example.com",
+				method: "form",
+				request_id: null,
+				created_at: new Date().toISOString(),
+			})
+			.execute();
+		await db
+			.insertInto("personal_data_links")
+			.values({
+				email: "backed-up@example.com",
+				token_hash: "a-hash",
+				nonce: "a-nonce",
+				expires_at: new Date().toISOString(),
+				created_at: new Date().toISOString(),
+			})
+			.execute();
 		const before = (await countsOf(db, ["purchase_requests"])).purchase_requests ?? 0;
 		// Writes keep landing while the backup runs, as on a live site.
 		let writing = true;
@@ -89,6 +113,9 @@ describe("backups", () => {
 		await writer;
 		expect(written).toBeGreaterThan(0);
 		expect(manifest.rowCounts.projects).toBe(18);
+		expect(manifest.rowCounts.consent_texts).toBe(2);
+		expect(manifest.rowCounts.consents).toBeGreaterThanOrEqual(1);
+		expect(manifest.rowCounts.personal_data_links).toBeGreaterThanOrEqual(1);
 		expect(manifest.uploadFiles).toBeGreaterThan(0);
 
 		const { target, open } = await emptyTarget();

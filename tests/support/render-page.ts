@@ -6,6 +6,7 @@ import * as home from "~/routes/_index/route";
 import * as about from "~/routes/about";
 import * as artist from "~/routes/artist.$id/route";
 import * as contact from "~/routes/contact";
+import * as privacy from "~/routes/privacy";
 import * as project from "~/routes/project.$id/route";
 
 /**
@@ -21,6 +22,7 @@ const ROUTES = {
 	"routes/artist.$id": { parentId: "root", path: "artist/:id", module: artist },
 	"routes/about": { parentId: "root", path: "about", module: about },
 	"routes/contact": { parentId: "root", path: "contact", module: contact },
+	"routes/privacy": { parentId: "root", path: "privacy", module: privacy },
 } as const;
 
 const build = {

@@ -12,10 +12,12 @@ interface LegalDocumentProps {
 	/** ISO date (YYYY-MM-DD) of the last revision. */
 	updated: string;
 	sections: DocumentSection[];
+	/** The seller's legal details, after the sections (terms, privacy). */
+	seller?: React.ReactNode;
 }
 
 /** Terms, privacy: numbered sections with a table of contents (plain anchor links, no JavaScript needed). */
-export function LegalDocument({ eyebrow, title, intro, updated, sections }: LegalDocumentProps) {
+export function LegalDocument({ eyebrow, title, intro, updated, sections, seller }: LegalDocumentProps) {
 	const { t } = useTranslation("pages");
 	const { language } = useRootData();
 	return (
@@ -68,6 +70,14 @@ export function LegalDocument({ eyebrow, title, intro, updated, sections }: Lega
 							</div>
 						</section>
 					))}
+					{seller ? (
+						<section aria-labelledby="seller-title" className="mb-8 border-t border-line pt-8">
+							<h2 id="seller-title" className="font-display text-lg font-medium">
+								{t("legal.seller")}
+							</h2>
+							<div className="mt-4">{seller}</div>
+						</section>
+					) : null}
 					<div className="mt-2 rounded-2xl border border-line bg-card p-6 md:p-8">
 						<h2 className="font-display text-lg font-medium">{t("legal.questions")}</h2>
 						<p className="mt-2 text-muted">{t("legal.questionsText")}</p>

@@ -4,11 +4,12 @@ import { rootMetaData, seoMeta } from "~/lib/seo";
 import { useTranslation } from "~/lib/translations";
 import { LegalDocument } from "./legal-document";
 import type { LegalPageName, loadLegalPage } from "./legal-page.server";
+import { SellerDetailsList } from "./seller-details";
 
 /** Date of each text's last revision; change it with the texts in app/locales/{en,ru}/pages.json and legal.json. */
 const LAST_UPDATED: Record<LegalPageName, string> = {
-	terms: "2026-11-01",
-	privacy: "2026-11-01",
+	terms: "2026-11-28",
+	privacy: "2026-11-28",
 	shipping: "2026-11-23",
 };
 
@@ -29,7 +30,7 @@ export function legalPageMeta(page: LegalPageName): MetaFunction<LegalPageLoader
 
 /** The page of /terms, /privacy or /shipping, with the sections its loader read. */
 export function LegalPage({ page }: { page: LegalPageName }) {
-	const { sections } = useLoaderData<LegalPageLoader>();
+	const { sections, seller } = useLoaderData<LegalPageLoader>();
 	const { t } = useTranslation("pages");
 	return (
 		<LegalDocument
@@ -38,6 +39,7 @@ export function LegalPage({ page }: { page: LegalPageName }) {
 			intro={t(`${page}.intro`)}
 			updated={LAST_UPDATED[page]}
 			sections={sections}
+			seller={seller ? <SellerDetailsList seller={seller} /> : null}
 		/>
 	);
 }

@@ -14,6 +14,7 @@ import { loadAccount, saveAccount } from "./account.server";
 import { ConsentsSection } from "./consents-section";
 import { EmptyState } from "./empty-state";
 import { OrderPiece } from "./order-piece";
+import { PersonalDataSection } from "./personal-data-section";
 import { PasswordForm, PhoneForm } from "./profile-forms";
 
 /** The texts this page shows besides `common` (app/lib/i18n.ts pageNamespaces). */
@@ -190,6 +191,8 @@ export default function AccountPage() {
 				</div>
 			</section>
 			<ConsentsSection consents={consents} />
+
+			<PersonalDataSection />
 		</div>
 	);
 }

@@ -16,11 +16,13 @@ export function ActivityRow({ entry }: { entry: ActivityListEntry }) {
 	const { t, i18n } = useTranslation("admin");
 	// A CSV export is about the list, not one request.
 	const label =
-		entry.action === "exported"
-			? t("activity.requestsExport")
-			: entry.entity === "request"
-				? t("activity.requestLabel", { id: entry.entityId, name: entry.label })
-				: entry.label;
+		entry.entity === "personal_data"
+			? ""
+			: entry.action === "exported"
+				? t("activity.requestsExport")
+				: entry.entity === "request"
+					? t("activity.requestLabel", { id: entry.entityId, name: entry.label })
+					: entry.label;
 	const kind = t(`activity.entities.${entry.entity}`);
 	// New and deleted things list every value they had: folded away, so the table stays readable.
 	const wholeRecord = entry.action === "created" || entry.action === "deleted";
@@ -49,7 +51,13 @@ export function ActivityRow({ entry }: { entry: ActivityListEntry }) {
 							</>
 						) : null}
 					</span>
-					<span className={tag}>{t(`activity.actions.${entry.action}`)}</span>
+					<span className={tag}>
+						{t(
+							entry.entity === "personal_data" && entry.action === "exported"
+								? "activity.actions.exportedJson"
+								: `activity.actions.${entry.action}`,
+						)}
+					</span>
 				</div>
 			</td>
 			<td className="min-w-0 py-3" data-label={t("activity.columns.changes")}>

@@ -50,6 +50,8 @@ function targetHref(entity: ActivityEntity, findBy: string): string {
 			return `/admin/search?edit=${encoded}`;
 		case "consent_text":
 			return `/admin/consents#consent-${encoded}`;
+		case "personal_data":
+			return "/admin/personal-data";
 	}
 }
 

@@ -80,7 +80,7 @@ export default function AdminMailMessage() {
 			: []),
 		[t("mail.status"), <MailStatus key="status" message={message} delivery={delivery} />],
 		// The outbox holds no working link: the sender adds the secret as the message leaves (decision 0017).
-		...(message.email_token_id === null
+		...(message.email_token_id === null && !message.reference?.startsWith("personal_data_link:")
 			? []
 			: [[t("mail.oneTimeLink"), t("mail.oneTimeLinkText")] as [string, string]]),
 	];

@@ -3,7 +3,7 @@ import { useLoaderData, useSearchParams } from "@remix-run/react";
 import { adminMeta } from "~/lib/seo";
 import { useTranslation } from "~/lib/translations";
 import { loadSettingsPage, saveSettingsTab } from "./settings.server";
-import { GeneralForm, NotificationsForm } from "./settings-forms";
+import { GeneralForm, NotificationsForm, SellerForm } from "./settings-forms";
 import { isTab, type Tab } from "./settings-schema";
 import { SettingsTabs, TabPanel } from "./settings-tabs";
 
@@ -35,6 +35,9 @@ export default function AdminSettings() {
 				</TabPanel>
 				<TabPanel tab="notifications" current={current}>
 					<NotificationsForm settings={settings} />
+				</TabPanel>
+				<TabPanel tab="seller" current={current}>
+					<SellerForm settings={settings} />
 				</TabPanel>
 			</div>
 		</div>

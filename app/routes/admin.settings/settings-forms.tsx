@@ -7,7 +7,7 @@ import { CheckboxField, Field } from "~/components/ui/form-fields";
 import { VERSION_FIELD } from "~/lib/edit-conflict";
 import { useTranslation } from "~/lib/translations";
 import type { action, loader } from "./route";
-import { generalSchema, notificationsSchema, SETTINGS_PATH, type Tab } from "./settings-schema";
+import { generalSchema, notificationsSchema, SETTINGS_PATH, sellerSchema, type Tab } from "./settings-schema";
 
 type SettingsView = ReturnType<typeof useLoaderData<typeof loader>>["settings"];
 
@@ -113,6 +113,7 @@ export function NotificationsForm({ settings }: { settings: SettingsView }) {
 			emailNotifications: settings.emailNotifications,
 			adminEmail: settings.adminEmail,
 			buyerStatusEmails: settings.buyerStatusEmails,
+			salesEmail: settings.salesEmail,
 		},
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: notificationsSchema }),
 		shouldValidate: "onBlur",
@@ -152,7 +153,86 @@ export function NotificationsForm({ settings }: { settings: SettingsView }) {
 				label={t("settings.buyerStatusEmails")}
 				hint={t("settings.buyerStatusEmailsHint")}
 			/>
+			<Field
+				meta={fields.salesEmail}
+				type="email"
+				label={t("settings.salesEmail")}
+				hint={t("settings.salesEmailHint")}
+				autoComplete="off"
+			/>
 			<SaveButton tab="notifications" />
+		</Form>
+	);
+}
+
+/** The shop's English name, the seller's legal details and the retention period (decision 0032). */
+export function SellerForm({ settings }: { settings: SettingsView }) {
+	const { t } = useTranslation("admin");
+	const actionData = useActionData<typeof action>();
+	const [form, fields] = useForm({
+		id: "settings-seller",
+		lastResult: actionData?.tab === "seller" ? actionData.result : undefined,
+		defaultValue: {
+			shopNameEn: settings.shopNameEn,
+			sellerLegalName: settings.sellerLegalName,
+			sellerInn: settings.sellerInn,
+			sellerOgrn: settings.sellerOgrn,
+			sellerLegalAddress: settings.sellerLegalAddress,
+			privacyEmail: settings.privacyEmail,
+			retentionMonths: String(settings.retentionMonths),
+		},
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: sellerSchema }),
+		shouldValidate: "onBlur",
+		shouldRevalidate: "onInput",
+	});
+	return (
+		<Form
+			method="post"
+			action={`${SETTINGS_PATH}?tab=seller`}
+			className="flex flex-col gap-5"
+			{...getFormProps(form)}
+		>
+			<SettingsFormHead tab="seller" settings={settings} errors={form.errors} />
+			<Field meta={fields.shopNameEn} type="text" label={t("settings.shopNameEn")} />
+			<Field
+				meta={fields.sellerLegalName}
+				type="text"
+				label={t("settings.sellerLegalName")}
+				hint={t("settings.sellerLegalNameHint")}
+			/>
+			<Field
+				meta={fields.sellerInn}
+				type="text"
+				inputMode="numeric"
+				label={t("settings.sellerInn")}
+				hint={t("settings.sellerInnHint")}
+				autoComplete="off"
+			/>
+			<Field
+				meta={fields.sellerOgrn}
+				type="text"
+				inputMode="numeric"
+				label={t("settings.sellerOgrn")}
+				hint={t("settings.sellerOgrnHint")}
+				autoComplete="off"
+			/>
+			<Field meta={fields.sellerLegalAddress} type="text" label={t("settings.sellerLegalAddress")} />
+			<Field
+				meta={fields.privacyEmail}
+				type="email"
+				label={t("settings.privacyEmail")}
+				hint={t("settings.privacyEmailHint")}
+				autoComplete="off"
+			/>
+			<Field
+				meta={fields.retentionMonths}
+				type="number"
+				min={1}
+				max={120}
+				label={t("settings.retentionMonths")}
+				hint={t("settings.retentionMonthsHint")}
+			/>
+			<SaveButton tab="seller" />
 		</Form>
 	);
 }

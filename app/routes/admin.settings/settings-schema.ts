@@ -2,7 +2,7 @@ import * as z from "zod";
 import { emailField } from "~/lib/validation";
 import { DEFAULT_AUDIO_URL } from "~/models/settings.server";
 
-export const TABS = ["general", "notifications"] as const;
+export const TABS = ["general", "notifications", "seller"] as const;
 export type Tab = (typeof TABS)[number];
 export const SETTINGS_PATH = "/admin/settings";
 
@@ -44,8 +44,51 @@ export const notificationsSchema = z
 		emailNotifications: z.boolean().default(false),
 		adminEmail: emailField("admin:settings.errors.adminEmailInvalid").optional(),
 		buyerStatusEmails: z.boolean().default(false),
+		// Empty: buyers write to the admin address.
+		salesEmail: emailField("admin:settings.errors.salesEmailInvalid").optional(),
 	})
 	.refine((value) => !value.emailNotifications || Boolean(value.adminEmail), {
 		path: ["adminEmail"],
 		message: "admin:settings.errors.adminEmailRequired",
 	});
+
+/** A Russian taxpayer number: 10 digits for an organisation, 12 for a person (sole trader). */
+const INN = /^(\d{10}|\d{12})$/;
+/** OGRN (an organisation's registration number, 13 digits) or OGRNIP (a sole trader's, 15). */
+const OGRN = /^(\d{13}|\d{15})$/;
+
+/**
+ * The shop's name in English (the Russian one is on the general tab, with the spec's default), the seller's legal details (shown on /contact, the footer, terms, privacy and every mail's footer) and
+ * how long closed requests keep the buyer's contacts. Empty details are allowed (a fresh install), but a
+ * number given must be a real one's shape.
+ */
+export const sellerSchema = z.object({
+	tab: z.literal("seller"),
+	shopNameEn: z
+		.string({ error: "admin:settings.errors.shopNameEnRequired" })
+		.trim()
+		.min(1, "admin:settings.errors.shopNameEnRequired")
+		.max(200, "validation.tooLong"),
+	sellerLegalName: z.string().trim().max(300, "validation.tooLong").default(""),
+	sellerInn: z
+		.string()
+		.trim()
+		.regex(INN, "admin:settings.errors.sellerInnInvalid")
+		.optional()
+		.transform((value) => value ?? ""),
+	sellerOgrn: z
+		.string()
+		.trim()
+		.regex(OGRN, "admin:settings.errors.sellerOgrnInvalid")
+		.optional()
+		.transform((value) => value ?? ""),
+	sellerLegalAddress: z.string().trim().max(500, "validation.tooLong").default(""),
+	privacyEmail: emailField("admin:settings.errors.privacyEmailInvalid")
+		.optional()
+		.transform((value) => value ?? ""),
+	retentionMonths: z.coerce
+		.number({ error: "admin:settings.errors.retentionMonthsInvalid" })
+		.int("admin:settings.errors.retentionMonthsInvalid")
+		.min(1, "admin:settings.errors.retentionMonthsInvalid")
+		.max(120, "admin:settings.errors.retentionMonthsInvalid"),
+});

@@ -12,7 +12,11 @@ export function SettingsTabs({ current }: { current: Tab }) {
 	const { t } = useTranslation("admin");
 	const hydrated = useHydrated();
 	const [, setSearchParams] = useSearchParams();
-	const refs = useRef<Record<Tab, HTMLButtonElement | null>>({ general: null, notifications: null });
+	const refs = useRef<Record<Tab, HTMLButtonElement | null>>({
+		general: null,
+		notifications: null,
+		seller: null,
+	});
 	const select = (tab: Tab, focus = false) => {
 		setSearchParams({ tab }, { replace: true, preventScrollReset: true });
 		if (focus) refs.current[tab]?.focus();

@@ -7,7 +7,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { describeConflict, EditConflictError } from "~/models/edit-conflicts.server";
 import { getSettings, updateSettings } from "~/models/settings.server";
 import { requireAdmin } from "~/services/auth.server";
-import { generalSchema, notificationsSchema, SETTINGS_PATH } from "./settings-schema";
+import { generalSchema, notificationsSchema, SETTINGS_PATH, sellerSchema } from "./settings-schema";
 
 /** The settings as the two tabs' forms show them (admins only). */
 export async function loadSettingsPage(request: Request) {
@@ -21,6 +21,14 @@ export async function loadSettingsPage(request: Request) {
 			title: t("settings.metaTitle"),
 			settings: {
 				shopName: settings.shop_name,
+				shopNameEn: settings.shop_name_en,
+				salesEmail: settings.sales_email,
+				sellerLegalName: settings.seller_legal_name,
+				sellerInn: settings.seller_inn,
+				sellerOgrn: settings.seller_ogrn,
+				sellerLegalAddress: settings.seller_legal_address,
+				privacyEmail: settings.privacy_email,
+				retentionMonths: settings.retention_months,
 				shopDescription: settings.shop_description,
 				maintenanceMode: settings.maintenance_mode === 1,
 				allowRegistration: settings.allow_registration === 1,
@@ -39,11 +47,14 @@ export async function loadSettingsPage(request: Request) {
 export async function saveSettingsTab(request: Request) {
 	const admin = await requireAdmin(request);
 	const formData = await readFormData(request);
-	const tab = formData.get("tab") === "notifications" ? "notifications" : "general";
+	const posted = formData.get("tab");
+	const tab = posted === "notifications" || posted === "seller" ? posted : "general";
 	const submission =
 		tab === "general"
 			? parseWithZod(formData, { schema: generalSchema })
-			: parseWithZod(formData, { schema: notificationsSchema });
+			: tab === "notifications"
+				? parseWithZod(formData, { schema: notificationsSchema })
+				: parseWithZod(formData, { schema: sellerSchema });
 	const noStore = { "Cache-Control": "no-store" };
 	// One row, one version, whichever tab saved (docs/decisions/0023): only ever compared here.
 	const version = parseVersion(formData.get(VERSION_FIELD));
@@ -57,13 +68,14 @@ export async function saveSettingsTab(request: Request) {
 	const value = submission.value;
 	try {
 		await updateSettings(
-			value.tab === "general"
-				? value
-				: {
+			value.tab === "notifications"
+				? {
 						emailNotifications: value.emailNotifications,
 						adminEmail: value.adminEmail ?? "",
 						buyerStatusEmails: value.buyerStatusEmails,
-					},
+						salesEmail: value.salesEmail ?? "",
+					}
+				: value,
 			admin,
 			version,
 		);

@@ -79,6 +79,7 @@ export function ArtCollections() {
 					{/* Until the carousel runs the row scrolls sideways; the cards' links reach it by keyboard. */}
 					<div
 						ref={viewportRef}
+						data-testid="collections-row"
 						className={cx(
 							enhanced ? "overflow-hidden" : "snap-x snap-mandatory overflow-x-auto pb-4",
 							"-mx-1 px-1",

@@ -102,8 +102,9 @@ function priceText(
 	min: number | null,
 	max: number | null,
 ): string {
+	// «50 000 – 150 000 ₽»: the currency once, after the range.
 	if (min !== null && max !== null)
-		return t("prices.between", { from: formatPrice(min), to: formatPrice(max) });
+		return t("prices.between", { from: formatPrice(min).replace(/\u00a0₽$/u, ""), to: formatPrice(max) });
 	if (max !== null) return t("prices.under", { price: formatPrice(max) });
 	return t("prices.over", { price: formatPrice(min ?? 0) });
 }

@@ -6,6 +6,7 @@ import type {
 	ProjectStatus,
 	SlideCategory,
 } from "../app/lib/categories";
+import type { ArtCollection } from "../app/lib/collections";
 import type { Language } from "../app/lib/i18n";
 
 /**
@@ -41,6 +42,8 @@ export interface ProjectsTable {
 	year: number | null;
 	/** Copies in the edition; null for unique or open-ended pieces. */
 	edition_size: number | null;
+	/** The art collection (/art's cards) the piece belongs to, or null (migration 0024). */
+	collection: ColumnType<ArtCollection | null, ArtCollection | null | undefined, ArtCollection | null>;
 	created_at: Timestamp;
 	updated_at: Timestamp;
 	/** Raised by one by every save; an edit form sends back the one it was opened at (docs/decisions/0023). */

@@ -436,11 +436,56 @@ export function withSearchPlan<T>(executor: Executor, run: (executor: Executor) 
 	});
 }
 
+/**
+ * What the shop's filters ask of a matching piece besides its tokens (issue #35): available now, a price
+ * range (priced pieces only). Checked on the piece's document row, which the matches are joined to.
+ */
+export interface DocumentFilter {
+	availableOnly?: boolean;
+	minPrice?: number;
+	maxPrice?: number;
+	/** An art collection (a tag on the piece, not in its document): the pieces of that collection. */
+	collection?: string;
+}
+
+function hasDocumentFilter(filter: DocumentFilter | undefined): filter is DocumentFilter {
+	return Boolean(
+		filter &&
+			(filter.availableOnly ||
+				filter.collection ||
+				filter.minPrice !== undefined ||
+				filter.maxPrice !== undefined),
+	);
+}
+
+/** The filter as " and …" conditions on the documents aliased `d` (empty without one). */
+function documentConditions(filter: DocumentFilter | undefined) {
+	if (!hasDocumentFilter(filter)) return sql``;
+	const parts = [];
+	if (filter.availableOnly) parts.push(sql` and d.availability = 'available'`);
+	if (filter.minPrice !== undefined || filter.maxPrice !== undefined) parts.push(sql` and d.price > 0`);
+	if (filter.minPrice !== undefined) parts.push(sql` and d.price >= ${filter.minPrice}`);
+	if (filter.maxPrice !== undefined) parts.push(sql` and d.price <= ${filter.maxPrice}`);
+	if (filter.collection)
+		parts.push(
+			sql` and d.project_id in (select p.id from projects p where p.collection = ${filter.collection})`,
+		);
+	return sql.join(parts, sql``);
+}
+
 /** How many pieces match. */
-export async function countPieces(executor: Executor, expr: SearchExpr): Promise<number> {
-	const query = isPostgres(executor)
-		? sql<{ n: number }>`select count(*) as n from search_documents where document @@ ${tsquery(expr)}`
-		: sql<{ n: number }>`select count(*) as n from search_index where search_index match ${toFts5(expr)}`;
+export async function countPieces(
+	executor: Executor,
+	expr: SearchExpr,
+	filter?: DocumentFilter,
+): Promise<number> {
+	const query = hasDocumentFilter(filter)
+		? sql<{
+				n: number;
+			}>`select count(*) as n from ${matchingDocuments(executor, expr)}${documentConditions(filter)}`
+		: isPostgres(executor)
+			? sql<{ n: number }>`select count(*) as n from search_documents where document @@ ${tsquery(expr)}`
+			: sql<{ n: number }>`select count(*) as n from search_index where search_index match ${toFts5(expr)}`;
 	const { rows } = await query.execute(executor);
 	return Number(rows[0]?.n ?? 0);
 }
@@ -466,6 +511,7 @@ export async function piecesByLevel(
 	levels: readonly SearchExpr[],
 	offset: number,
 	limit: number,
+	filter?: DocumentFilter,
 ): Promise<string[]> {
 	const last = levels[levels.length - 1];
 	if (!last || limit <= 0) return [];
@@ -480,11 +526,11 @@ export async function piecesByLevel(
 		// the pieces in order testing each one's tsvector. (One query ordering every match by a CASE of every
 		// level's tsquery read each tsvector once per level: 0.3 s a page at 10,000 pieces.)
 		const query = postgres
-			? sql<{ project_id: string }>`select project_id from search_documents
-				where document @@ ${tsquery(level)} order by id + 0 limit ${end}`
+			? sql<{ project_id: string }>`select d.project_id from search_documents d
+				where d.document @@ ${tsquery(level)}${documentConditions(filter)} order by d.id + 0 limit ${end}`
 			: sql<{ project_id: string }>`select d.project_id from search_index f
 				join search_documents d on d.id = f.rowid
-				where search_index match ${toFts5(level)} order by f.rowid limit ${end}`;
+				where search_index match ${toFts5(level)}${documentConditions(filter)} order by f.rowid limit ${end}`;
 		const { rows } = await query.execute(executor);
 		for (const { project_id: id } of rows) {
 			if (seen.has(id)) continue;
@@ -505,14 +551,17 @@ export async function piecesInOrder(
 	order: PieceOrder,
 	offset: number,
 	limit: number,
+	filter?: DocumentFilter,
 ): Promise<string[]> {
+	// Available pieces first, as every public list (issue #35): a sold piece never heads "cheapest first".
+	const rank = sql`case d.availability when 'available' then 0 when 'reserved' then 1 else 2 end`;
 	const orderBy =
 		order === "newest"
-			? sql`d.created_at desc, d.project_id`
-			: sql`d.price = 0, d.price ${order === "price-asc" ? sql`asc` : sql`desc`}, d.created_at desc, d.project_id`;
+			? sql`${rank}, d.created_at desc, d.project_id`
+			: sql`${rank}, d.price = 0, d.price ${order === "price-asc" ? sql`asc` : sql`desc`}, d.created_at desc, d.project_id`;
 	const { rows } = await sql<{
 		project_id: string;
-	}>`select d.project_id from ${matchingDocuments(executor, expr)}
+	}>`select d.project_id from ${matchingDocuments(executor, expr)}${documentConditions(filter)}
 		order by ${orderBy} limit ${limit} offset ${offset}`.execute(executor);
 	return rows.map((row) => row.project_id);
 }
@@ -527,9 +576,13 @@ export interface FacetCount {
  * The matching pieces counted by category and artist together, in one pass: the total and the counts of
  * each filter, with or without the other filter, all add up from it.
  */
-export async function countByCategoryAndArtist(executor: Executor, expr: SearchExpr): Promise<FacetCount[]> {
+export async function countByCategoryAndArtist(
+	executor: Executor,
+	expr: SearchExpr,
+	filter?: DocumentFilter,
+): Promise<FacetCount[]> {
 	const { rows } = await sql<{ category: string; artist_id: string | null; n: number }>`
-		select d.category, d.artist_id, count(*) as n from ${matchingDocuments(executor, expr)}
+		select d.category, d.artist_id, count(*) as n from ${matchingDocuments(executor, expr)}${documentConditions(filter)}
 		group by d.category, d.artist_id`.execute(executor);
 	return rows.map((row) => ({ category: row.category, artistId: row.artist_id, count: Number(row.n) }));
 }

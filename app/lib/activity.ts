@@ -85,6 +85,7 @@ export const AUDITED_FIELDS = {
 		price: "price",
 		status: "projectStatus",
 		availability: "availability",
+		collection: "text",
 		featured: "flag",
 		featured_order: "number",
 		link: "text",

@@ -1,6 +1,7 @@
 import * as z from "zod";
 import { PROJECT_AVAILABILITIES, PROJECT_CATEGORIES, PROJECT_STATUSES } from "~/lib/categories";
 import { isHttpAddress } from "~/lib/validation";
+import { ART_COLLECTIONS, NO_COLLECTION } from "./collections";
 
 /**
  * The admin project form's fields (add and edit share them), safe for the browser: the same schema
@@ -82,6 +83,13 @@ export const projectSchema = z.object({
 		.enum(PROJECT_AVAILABILITIES, { error: "admin:projects.errors.availabilityInvalid" })
 		.optional()
 		.default("available"),
+	/**
+	 * /art's collection the piece is tagged with, or NO_COLLECTION. Absent (a form posted without the
+	 * field) keeps the piece's, as the status does.
+	 */
+	collection: z
+		.enum([NO_COLLECTION, ...ART_COLLECTIONS], { error: "admin:projects.errors.collectionInvalid" })
+		.optional(),
 	dimensions: optionalText(100),
 	materialsEn: optionalText(300),
 	materialsRu: optionalText(300),

@@ -2,6 +2,7 @@ import { type Kysely, sql } from "kysely";
 import { type Snapshot, snapshotOf } from "~/lib/activity";
 import { type Paged, pageWindow, type SortDirection } from "~/lib/admin-list";
 import type { ProjectAvailability, ProjectCategory, ProjectStatus } from "~/lib/categories";
+import type { ArtCollection } from "~/lib/collections";
 import { db } from "~/lib/db.server";
 import type { FormClaim } from "~/lib/form-token.server";
 import type { Language } from "~/lib/i18n";
@@ -142,25 +143,58 @@ export const SHOP_SORTS = ["newest", "price-asc", "price-desc"] as const;
 export type ShopSort = (typeof SHOP_SORTS)[number];
 
 /**
- * The orders a public list takes, each read straight from an index of migration 0016 (never sorted per
- * request): newest first, or by price with the pieces without one ("Price on request") last both ways.
- * Ties fall to the newest, then the id, so a page boundary never moves.
+ * A piece's availability as the first key of every public order: available 0, reserved 1, sold 2 (the
+ * search ranks them so too). Written exactly as migration 0024's indexes hold it, or neither database
+ * would match the expression to them.
+ */
+const AVAILABILITY_RANK = sql<number>`(case projects.availability when 'available' then 0 when 'reserved' then 1 else 2 end)`;
+
+/** "Has a price" as an order key: "Price on request" (0) comes last, either way (migration 0024). */
+const PRICED = sql`projects.price > 0 desc`;
+
+/**
+ * The orders a public list takes, each read straight from an index of migration 0024 (never sorted per
+ * request): available pieces first, then newest first, or by price with the pieces without one ("Price on
+ * request") last both ways. Ties fall to the newest, then the id, so a page boundary never moves.
  */
 const PUBLIC_ORDER = {
-	newest: [sql`projects.created_at desc`, sql`projects.id desc`],
+	newest: [AVAILABILITY_RANK, sql`projects.created_at desc`, sql`projects.id desc`],
 	"price-asc": [
-		sql`projects.price = 0`,
+		AVAILABILITY_RANK,
+		PRICED,
 		sql`projects.price`,
 		sql`projects.created_at desc`,
 		sql`projects.id desc`,
 	],
 	"price-desc": [
-		sql`projects.price = 0`,
+		AVAILABILITY_RANK,
+		PRICED,
 		sql`projects.price desc`,
 		sql`projects.created_at desc`,
 		sql`projects.id desc`,
 	],
 } satisfies Record<ShopSort, unknown[]>;
+
+/**
+ * A list's order, less the keys its filter holds constant at the head of the order: every available piece
+ * ranks 0, and then every piece in a price range has a price. Left in, they hid the order's index from
+ * SQLite, which then sorted the matches. (Of all availabilities, the rank comes first: a price range is
+ * then checked in the index as it is walked in order.)
+ */
+function publicOrder(sort: ShopSort, filter: CatalogueFilter) {
+	const ranged = filter.price?.min !== undefined || filter.price?.max !== undefined;
+	return PUBLIC_ORDER[sort].filter(
+		(term) =>
+			!(filter.availableOnly && term === AVAILABILITY_RANK) &&
+			!(filter.availableOnly && ranged && term === PRICED),
+	);
+}
+
+/** A price range in whole rubles, either end open. A range holds priced pieces only, never "on request". */
+export interface PriceRange {
+	min?: number;
+	max?: number;
+}
 
 /** What a public list holds: published pieces, narrowed by category, artist and a visitor's words. */
 export interface CatalogueFilter {
@@ -169,6 +203,23 @@ export interface CatalogueFilter {
 	artistId?: string;
 	/** Free text, matched in name, artist and both descriptions (see whereTextMatches). */
 	query?: string;
+	/** Only pieces that can be bought now (the shop's "available only"). */
+	availableOnly?: boolean;
+	/** Leave sold pieces out (blocks that offer pieces: Featured, "you may also like"). */
+	unsold?: boolean;
+	price?: PriceRange;
+	collection?: ArtCollection;
+}
+
+/** Whether a filter narrows by something catalogue_counts does not count (it counts category and artist). */
+function needsIndexCount(filter: CatalogueFilter): boolean {
+	return Boolean(
+		filter.availableOnly ||
+			filter.unsold ||
+			filter.collection ||
+			filter.price?.min !== undefined ||
+			filter.price?.max !== undefined,
+	);
 }
 
 /** The ids of the published pieces a filter lets through, unordered (ordered and sliced by the caller). */
@@ -179,6 +230,16 @@ function publishedIds(filter: CatalogueFilter = {}) {
 		query = query.where("projects.category", "=", categories[0] as ProjectCategory);
 	else if (categories.length > 1) query = query.where("projects.category", "in", categories);
 	if (filter.artistId) query = query.where("projects.artist_id", "=", filter.artistId);
+	if (filter.collection) query = query.where("projects.collection", "=", filter.collection);
+	if (filter.availableOnly) query = query.where(AVAILABILITY_RANK, "=", 0);
+	else if (filter.unsold) query = query.where(AVAILABILITY_RANK, "<", 2);
+	const { min, max } = filter.price ?? {};
+	if (min !== undefined || max !== undefined) {
+		// Written as the price indexes hold it, so a range is a range of the index.
+		query = query.where(sql<boolean>`(projects.price > 0) = true`);
+		if (min !== undefined) query = query.where("projects.price", ">=", min);
+		if (max !== undefined) query = query.where("projects.price", "<=", max);
+	}
 	const text = filter.query?.trim();
 	// Only a text query needs the artist's name: without it the ids come from an index alone.
 	if (text) return query.leftJoin("artists", "artists.id", "projects.artist_id").where(textMatches(text));
@@ -206,7 +267,7 @@ export async function listPublishedPage(
 	sort: ShopSort = "newest",
 ): Promise<ProjectRecord[]> {
 	let query = publishedIds(filter).select("projects.id");
-	for (const term of PUBLIC_ORDER[sort]) query = query.orderBy(term);
+	for (const term of publicOrder(sort, filter)) query = query.orderBy(term);
 	const ids = (await query.limit(slice.limit).offset(slice.offset).execute()).map((row) => row.id);
 	if (ids.length === 0) return [];
 	const rows = await selectProjects().where("projects.id", "in", ids).execute();
@@ -215,11 +276,13 @@ export async function listPublishedPage(
 }
 
 /**
- * How many published pieces a filter lets through: from the maintained counts (a few rows) unless there
- * is text to match, which only the matching itself can count.
+ * How many published pieces a filter lets through: from the maintained counts (a few rows) when it narrows
+ * by category and artist alone; else counted in the index that holds the filter (an index-only count of
+ * the matches, no row read), or, for text, by the matching itself.
  */
 export async function countPublishedProjects(filter: CatalogueFilter = {}): Promise<number> {
-	if (!filter.query?.trim()) return countPublished(filter);
+	// Availability, a price range or a collection: counted in the list's own index, never its rows.
+	if (!filter.query?.trim() && !needsIndexCount(filter)) return countPublished(filter);
 	const { total } = await publishedIds(filter)
 		.select((eb) => eb.fn.countAll<number>().as("total"))
 		.executeTakeFirstOrThrow();
@@ -234,13 +297,17 @@ export async function listProjectsByArtist(
 	return listPublishedPage({ artistId }, { offset: 0, limit });
 }
 
-/** Other published works of the same category, newest first: "You may also like". */
+/**
+ * Other published works of the same category, available first, then newest: "You may also like". Sold
+ * pieces are left out: the block offers pieces to buy (issue #35).
+ */
 export async function listRelatedProjects(
 	project: Pick<Project, "id" | "category" | "artist_id">,
 	limit: number,
 ): Promise<ProjectRecord[]> {
 	let query = selectProjects()
 		.where("projects.category", "=", project.category)
+		.where(AVAILABILITY_RANK, "<", 2)
 		.where("projects.id", "!=", project.id);
 	if (project.artist_id)
 		query = query.where((eb) =>
@@ -252,17 +319,19 @@ export async function listRelatedProjects(
 
 /**
  * The home page's Featured block: the works admins marked as featured, in their order; when none are
- * marked, the newest published works.
+ * marked (or every one has sold), the newest published works. Sold pieces are left out either way: the
+ * block offers pieces to buy (issue #35); an admin sees the sold mark in the projects list.
  */
 export async function listFeaturedProjects(limit: number): Promise<ProjectRecord[]> {
 	const featured = await selectProjects()
 		.where("projects.featured", "=", 1)
+		.where("projects.availability", "!=", "sold")
 		.orderBy("projects.featured_order")
 		.orderBy("projects.created_at", "desc")
 		.limit(limit)
 		.execute();
 	if (featured.length > 0) return featured;
-	return listPublishedPage({}, { offset: 0, limit });
+	return listPublishedPage({ unsold: true }, { offset: 0, limit });
 }
 
 /** A published piece as the sitemap lists it: its address, when it changed, its cover. */
@@ -396,6 +465,8 @@ export interface ProjectFields {
 	materials_ru: string;
 	year: number | null;
 	edition_size: number | null;
+	/** The art collection; left out, a save keeps the one the piece has. */
+	collection?: ArtCollection | null;
 }
 
 export interface SavedImageRef {

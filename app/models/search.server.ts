@@ -22,6 +22,11 @@ export interface CatalogueSearch {
 	pageSize: number;
 	/** Count the matches per category and per artist too (filters that show counts). */
 	facets?: boolean;
+	/** Available pieces only (the shop's "available only"). */
+	availableOnly?: boolean;
+	/** A price range in whole rubles (priced pieces only). */
+	price?: { min?: number; max?: number };
+	collection?: string;
 }
 
 export interface CatalogueResult {
@@ -57,6 +62,12 @@ export async function searchCataloguePage(search: CatalogueSearch): Promise<Cata
 		pageSize: search.pageSize,
 		facets: search.facets,
 		synonyms,
+		documents: {
+			availableOnly: search.availableOnly,
+			minPrice: search.price?.min,
+			maxPrice: search.price?.max,
+			collection: search.collection,
+		},
 	});
 	return {
 		projects: await piecesInOrder(answer.projectIds),

@@ -42,6 +42,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 				featured: project.featured === 1,
 				featuredOrder: project.featured_order,
 				availability: project.availability,
+				collection: project.collection,
 				dimensions: project.dimensions,
 				materialsEn: project.materials_en,
 				materialsRu: project.materials_ru,

@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
+import { NO_COLLECTION } from "~/lib/collections";
 import { type EditConflict, parseVersion, VERSION_FIELD } from "~/lib/edit-conflict";
 import type { FormOutcome } from "~/lib/form-token.server";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
@@ -88,6 +89,12 @@ function toFields(value: ProjectFormValues, current: Project | undefined): Proje
 		featured: value.featured ? 1 : 0,
 		featured_order: value.featuredOrder,
 		availability: value.availability,
+		collection:
+			value.collection === undefined
+				? (current?.collection ?? null)
+				: value.collection === NO_COLLECTION
+					? null
+					: value.collection,
 		dimensions: value.dimensions,
 		materials_en: value.materialsEn,
 		materials_ru: value.materialsRu,

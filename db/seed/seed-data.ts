@@ -486,6 +486,7 @@ export const seedProjects: SeedProject[] = [
 		artistId: "bureau-nord",
 		price: 450,
 		category: "art",
+		collection: "prints",
 		descriptionEn:
 			"A 50 × 70 cm poster from the bureau's series of grid studies: thin blue and red lines on off-white uncoated paper. Printed in an open edition and shipped rolled in a tube.",
 		descriptionRu:
@@ -516,6 +517,7 @@ export const seedProjects: SeedProject[] = [
 		artistId: "carmworks",
 		price: 27000,
 		category: "art",
+		collection: "sculpture",
 		descriptionEn:
 			"A wall relief in cast plaster whose horizontal ridges catch raking light like sand after the tide has gone out. 60 × 60 cm on a birch plywood backing, signed, in an edition of 12.",
 		descriptionRu:

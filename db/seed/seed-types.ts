@@ -1,4 +1,5 @@
 import type { ProjectAvailability, ProjectCategory, SlideCategory } from "../../app/lib/categories";
+import type { ArtCollection } from "../../app/lib/collections";
 
 export interface SeedProject {
 	/** URL slug, e.g. "oak-lounge-chair". */
@@ -26,6 +27,8 @@ export interface SeedProject {
 	featuredOrder?: number;
 	/** Default "available". */
 	availability?: ProjectAvailability;
+	/** Art pieces: the /art collection card that lists it. */
+	collection?: ArtCollection;
 	/**
 	 * The gallery views' alt texts, in view order: view n is pictures/gallery/<id>-<n>.svg (the cover,
 	 * pictures/projects/<id>.svg, has none: the page names the piece).

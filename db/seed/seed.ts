@@ -138,6 +138,7 @@ export async function seedDatabase(db: Kysely<Database>, images: ImageStore): Pr
 							featured: project.featuredOrder ? 1 : 0,
 							featured_order: project.featuredOrder ?? 0,
 							availability: project.availability ?? "available",
+							collection: project.collection ?? null,
 							dimensions: project.facts.dimensions,
 							materials_en: project.facts.materialsEn,
 							materials_ru: project.facts.materialsRu,

@@ -17,6 +17,7 @@ import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import type { Insertable, Kysely } from "kysely";
 import type { ProjectAvailability, ProjectStatus } from "../../app/lib/categories";
+import { ART_COLLECTIONS } from "../../app/lib/collections";
 import { reindexAll } from "../../app/lib/search/documents.server";
 import { openDatabase } from "../../db/connection";
 import type { ArtistsTable, Database, ProjectImagesTable, ProjectsTable } from "../../db/schema";
@@ -148,6 +149,8 @@ export async function growCatalogue(db: Kysely<Database>, pieces: number): Promi
 			featured: 0,
 			featured_order: 0,
 			availability: availabilities[Math.floor(next() * availabilities.length)] ?? "available",
+			// Art pieces are spread over /art's collections, as an admin would tag them.
+			collection: original.category === "art" ? (ART_COLLECTIONS[n % ART_COLLECTIONS.length] ?? null) : null,
 			created_at: createdAt,
 			updated_at: createdAt,
 			version: 1,

@@ -5,8 +5,13 @@ import { expect, test } from "./fixtures";
 import { openRequestForm } from "./requests";
 
 const CATEGORY_NAMES = { branding: "Branding", design: "Design", art: "Art", creative: "Creative" } as const;
-/** Seeded projects, newest first, as the category pages list them. */
-const byNewest = [...seedProjects].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+/** Seeded projects as the category pages list them: available, then reserved, then sold; newest first. */
+const RANK = { available: 0, reserved: 1, sold: 2 } as const;
+const byNewest = [...seedProjects].sort(
+	(a, b) =>
+		RANK[a.availability ?? "available"] - RANK[b.availability ?? "available"] ||
+		b.createdAt.localeCompare(a.createdAt),
+);
 
 /**
  * The seed has no gallery images, so this journey adds some to the worker's site: two real pictures
@@ -98,13 +103,15 @@ test.describe("category pages", () => {
 			await expect(page.getByRole("button", { name: "Previous collection" })).toBeVisible();
 		} else {
 			// Without JavaScript there are no buttons to press (their place is kept, unseen); the row scrolls
-			// sideways, so every card stays reachable; its cards hold no link, so the keyboard reaches the row
-			// itself, and its arrow keys scroll it.
+			// sideways, so every card stays reachable; each card is a link (to its collection's pieces), so the
+			// keyboard goes from card to card and the row scrolls to the one focused.
 			await expect(page.getByRole("button", { name: "Next collection" })).toBeHidden();
-			const row = carousel.locator("[tabindex='0']");
-			await row.focus();
-			await expect(row).toBeFocused();
-			await page.keyboard.press("ArrowRight");
+			const row = carousel.getByTestId("collections-row");
+			const cards = carousel.getByTestId("collection-card");
+			await cards.first().focus();
+			for (let index = 1; index < 5; index++) await page.keyboard.press("Tab");
+			await expect(cards.last()).toBeFocused();
+			await expect(cards.last()).toHaveAttribute("href", "/shop?category=art&collection=digital");
 			await expect.poll(() => row.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
 			await slides.last().scrollIntoViewIfNeeded();
 			await expect(slides.last()).toBeInViewport();
@@ -153,7 +160,7 @@ test.describe("category pages", () => {
 			((await third.boundingBox())?.y ?? 0) - ((await heading.boundingBox())?.y ?? 0);
 		const before = await cardsBelowHeading();
 		await expect
-			.poll(() => carousel.locator("[tabindex='0']").evaluate((row) => row.scrollLeft))
+			.poll(() => carousel.getByTestId("collections-row").evaluate((row) => row.scrollLeft))
 			.toBeGreaterThan(0);
 		releaseScripts();
 		await expect(page.getByRole("button", { name: "Next collection" })).toBeVisible();

@@ -3,8 +3,13 @@ import { DESIGN_PAGE_TYPES } from "../../app/lib/categories";
 import { seedProjects } from "../../db/seed/seed-data";
 import { expect, test } from "./fixtures";
 
-/** Seeded projects, newest first, as the category pages list them. */
-const byNewest = [...seedProjects].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+/** Seeded projects as the category pages list them: available, then reserved, then sold; newest first. */
+const RANK = { available: 0, reserved: 1, sold: 2 } as const;
+const byNewest = [...seedProjects].sort(
+	(a, b) =>
+		RANK[a.availability ?? "available"] - RANK[b.availability ?? "available"] ||
+		b.createdAt.localeCompare(a.createdAt),
+);
 const namesIn = (...categories: string[]) =>
 	byNewest.filter((project) => categories.includes(project.category)).map((project) => project.name);
 const FURNITURE = namesIn("furniture");
@@ -105,36 +110,35 @@ test.describe("shipping and returns", () => {
 test.describe("on a phone", () => {
 	test.use({ viewport: { width: 390, height: 844 } });
 
-	test("the shop shows its results first and keeps the filters folded below them", { tag: "@no-js" }, async ({
-		page,
-		js,
-	}) => {
+	test("the shop shows its results first; a control that stays in view opens the filters over them", {
+		tag: "@no-js",
+	}, async ({ page, js }) => {
 		await page.goto("/shop");
 		const filtersToggle = page.locator("summary").filter({ hasText: "Filters" });
 		const form = page.getByRole("search", { name: "Filter the catalogue" });
-		await expect(filtersToggle).toBeVisible();
+		await expect(filtersToggle).toHaveText("Filters");
 		await expect(form).toBeHidden();
-		// Results come first, in reading order and on screen.
+		// Results come first, in reading order and on screen; the control stays at the bottom of the screen.
 		const firstCard = page.getByTestId("project-card").first();
 		await expect(firstCard).toBeVisible();
-		const cardFirst = await firstCard.evaluate(
-			(card, toggle) =>
-				Boolean(card.compareDocumentPosition(toggle as Node) & Node.DOCUMENT_POSITION_FOLLOWING),
-			await filtersToggle.elementHandle(),
-		);
-		expect(cardFirst).toBe(true);
-
-		// A link above the results leads to them (and, with JavaScript, unfolds them).
-		await page.getByRole("link", { name: "Filter and sort" }).click();
 		await expect(filtersToggle).toBeInViewport();
-		if (!js) await filtersToggle.click();
+		await page.getByTestId("project-card").last().scrollIntoViewIfNeeded();
+		await expect(filtersToggle).toBeInViewport();
+
+		await filtersToggle.click();
 		await expect(form).toBeVisible();
 		await form.getByLabel("Category", { exact: true }).selectOption("furniture");
-		if (!js) await form.getByRole("button", { name: "Apply" }).click();
+		// With JavaScript the list follows each change under the panel, and the button says how many it holds.
+		if (js) {
+			await expect(page).toHaveURL(/\/shop\?(.*&)?category=furniture(&|$)/);
+			await expect(form.getByRole("button", { name: `Show ${FURNITURE.length} results` })).toBeVisible();
+		}
+		await form.getByRole("button", { name: /^Show \d+ results?$/ }).click();
+		await expect(form).toBeHidden();
 		// Without JavaScript the plain GET form also sends its empty fields.
 		await expect(page).toHaveURL(/\/shop\?(.*&)?category=furniture(&|$)/);
 		await expect(page.getByTestId("project-card")).toHaveCount(FURNITURE.length);
-		await expect(page.locator("summary").filter({ hasText: "Filters" })).toContainText("1 on");
+		await expect(page.locator("summary").filter({ hasText: "Filters" })).toHaveText("Filters (1)");
 	});
 
 	test("the menu lists the eight links and leads to furniture in two taps", async ({ page }) => {

@@ -20,6 +20,9 @@ import { growCatalogue } from "../bench/grow-catalogue";
 import { startHttpSite } from "../support/http-site";
 import { getRequest, settle } from "../support/requests";
 
+/** Every public list's first key (issue #35). */
+const RANK = { available: 0, reserved: 1, sold: 2 } as const;
+
 /** The seed's 18 pieces grown to this many: several pages in every list the tests walk. */
 const PIECES = 300;
 
@@ -94,12 +97,15 @@ describe("a list's pages", () => {
 			expect(pages).toHaveLength(Math.ceil(expected.length / CATALOGUE_PAGE_SIZE));
 			for (const page of pages.slice(0, -1)) expect(page.projects).toHaveLength(CATALOGUE_PAGE_SIZE);
 
+			// Available pieces first, then reserved, then sold (issue #35); newest first within each.
 			const dates = await db
 				.selectFrom("projects")
-				.select(["id", "created_at"])
+				.select(["id", "created_at", "availability"])
 				.where("id", "in", ids)
 				.execute();
-			const created = new Map(dates.map((row) => [row.id, row.created_at]));
+			const created = new Map(
+				dates.map((row) => [row.id, `${2 - RANK[row.availability]}|${row.created_at}`]),
+			);
 			const order = ids.map((id) => created.get(id) ?? "");
 			expect(order).toEqual([...order].sort().reverse());
 		},
@@ -115,16 +121,20 @@ describe("a list's pages", () => {
 		const filtered = await walk(shopLoader, "/shop?category=furniture&designer=owl&sort=price-asc");
 		const owlFurniture = await db
 			.selectFrom("projects")
-			.select(["id", "price"])
+			.select(["id", "price", "availability"])
 			.where("status", "=", "published")
 			.where("category", "=", "furniture")
 			.where("artist_id", "=", "owl")
 			.execute();
 		expect([...filtered.ids].sort()).toEqual(owlFurniture.map((row) => row.id).sort());
-		// Cheapest first, and the pieces without a price last.
-		const price = new Map(owlFurniture.map((row) => [row.id, row.price]));
-		const prices = filtered.ids.map((id) => price.get(id) || Number.POSITIVE_INFINITY);
-		expect(prices).toEqual([...prices].sort((a, b) => a - b));
+		// Available pieces first (then reserved, then sold); within each, cheapest first and the pieces
+		// without a price last.
+		const row = new Map(owlFurniture.map((piece) => [piece.id, piece]));
+		const keys = filtered.ids.map((id) => {
+			const piece = row.get(id);
+			return [RANK[piece?.availability ?? "available"], piece?.price || Number.POSITIVE_INFINITY] as const;
+		});
+		expect(keys).toEqual([...keys].sort((a, b) => a[0] - b[0] || a[1] - b[1]));
 
 		const artists = await walk(artistsLoader, "/artists");
 		const all = await db.selectFrom("artists").select("id").execute();

@@ -7,6 +7,7 @@ import { FormAlert } from "~/components/ui/form-alert";
 import { CheckboxField, Field, FileField, SelectField, TextareaField } from "~/components/ui/form-fields";
 import { FormTokenField } from "~/components/ui/form-token-field";
 import { PROJECT_AVAILABILITIES, PROJECT_CATEGORIES, type ProjectStatus } from "~/lib/categories";
+import { ART_COLLECTIONS, NO_COLLECTION } from "~/lib/collections";
 import { type EditConflict, VERSION_FIELD } from "~/lib/edit-conflict";
 import { formatMegabytes } from "~/lib/format";
 import { imageUrl, isVectorKey, type StoredImage, variantKey, variantWidths } from "~/lib/images";
@@ -37,6 +38,8 @@ export interface ProjectFormProject {
 	featured: boolean;
 	featuredOrder: number;
 	availability: string;
+	/** /art's collection (migration 0024), null for none. */
+	collection?: string | null;
 	dimensions: string;
 	materialsEn: string;
 	materialsRu: string;
@@ -135,6 +138,7 @@ export function ProjectForm({
 					descriptionEn: project.descriptionEn,
 					descriptionRu: project.descriptionRu,
 					availability: project.availability,
+					collection: project.collection ?? NO_COLLECTION,
 					featured: project.featured,
 					featuredOrder: String(project.featuredOrder),
 					dimensions: project.dimensions,
@@ -143,7 +147,7 @@ export function ProjectForm({
 					year: project.year === null ? "" : String(project.year),
 					editionSize: project.editionSize === null ? "" : String(project.editionSize),
 				}
-			: { price: "0", availability: "available", featuredOrder: "0" },
+			: { price: "0", availability: "available", featuredOrder: "0", collection: NO_COLLECTION },
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: projectSchema }),
 		shouldValidate: "onBlur",
 		shouldRevalidate: "onInput",
@@ -249,6 +253,18 @@ export function ProjectForm({
 						<option value="">{t("projects.form.chooseCategory")}</option>
 						{PROJECT_CATEGORIES.map((category) => (
 							<CategoryOption key={category} category={category} />
+						))}
+					</SelectField>
+					<SelectField
+						meta={fields.collection}
+						label={t("projects.form.collection")}
+						hint={t("projects.form.collectionHint")}
+					>
+						<option value={NO_COLLECTION}>{t("projects.form.collectionNone")}</option>
+						{ART_COLLECTIONS.map((collection) => (
+							<option key={collection} value={collection}>
+								{t(`collections.${collection}`, { ns: "common" })}
+							</option>
 						))}
 					</SelectField>
 					<Field

@@ -1,20 +1,23 @@
+import { Link } from "@remix-run/react";
 import { type CSSProperties, useCallback } from "react";
 import { ArrowLeftIcon, ArrowRightIcon } from "~/components/icons";
+import { ART_COLLECTIONS, type ArtCollection, collectionHref } from "~/lib/collections";
 import { cx } from "~/lib/site";
 import { useTranslation } from "~/lib/translations";
 import { useCarousel, useEmblaSelectedIndex } from "~/lib/use-carousel";
 import { useHydrated } from "~/lib/use-hydrated";
 import { usePrefersReducedMotion } from "~/lib/use-prefers-reduced-motion";
 
-const COLLECTIONS = ["abstract", "prints", "sculpture", "photography", "digital"] as const;
-type Collection = (typeof COLLECTIONS)[number];
+const COLLECTIONS = ART_COLLECTIONS;
+type Collection = ArtCollection;
 
 const AUTOPLAY_DELAY_MS = 5000;
 
 /**
  * /art's looping carousel of the five collections. With JavaScript it is an Embla carousel (loop, autoplay
  * that pauses on hover, focus and touch, prev/next buttons); without it, the same row scrolls sideways
- * with scroll-snap, so every card stays reachable.
+ * with scroll-snap, so every card stays reachable. Each card opens the shop's art pieces of its collection
+ * (a tag admins set on pieces, issue #35).
  */
 export function ArtCollections() {
 	const { t } = useTranslation("catalog");
@@ -73,11 +76,10 @@ export function ArtCollections() {
 					</div>
 				</div>
 				<section aria-roledescription="carousel" aria-label={t("collections.label")} className="mt-10">
-					{/* Until the carousel runs the row scrolls sideways; its cards hold no link, so the row itself
-					    takes focus for the arrow keys (a scrollable region must be reachable by keyboard). */}
+					{/* Until the carousel runs the row scrolls sideways; the cards' links reach it by keyboard. */}
 					<div
 						ref={viewportRef}
-						tabIndex={enhanced ? undefined : 0}
+						data-testid="collections-row"
 						className={cx(
 							enhanced ? "overflow-hidden" : "snap-x snap-mandatory overflow-x-auto pb-4",
 							"-mx-1 px-1",
@@ -107,7 +109,7 @@ export function ArtCollections() {
 function CollectionCard({ collection, active }: { collection: Collection; active: boolean }) {
 	const { t } = useTranslation("catalog");
 	return (
-		<article className="group">
+		<Link to={collectionHref(collection)} className="group block rounded-2xl" data-testid="collection-card">
 			<div
 				aria-hidden="true"
 				className="relative aspect-[4/5] overflow-hidden rounded-2xl transition-transform duration-700 ease-out group-hover:scale-[0.985]"
@@ -136,7 +138,7 @@ function CollectionCard({ collection, active }: { collection: Collection; active
 				</h3>
 			</div>
 			<p className="mt-2 text-sm text-muted">{t(`collections.items.${collection}.text`)}</p>
-		</article>
+		</Link>
 	);
 }
 

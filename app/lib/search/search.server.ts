@@ -4,6 +4,7 @@ import {
 	artistsByLevel,
 	countByCategoryAndArtist,
 	countPieces,
+	type DocumentFilter,
 	type PieceOrder,
 	piecesByLevel,
 	piecesInOrder,
@@ -34,6 +35,8 @@ export interface CatalogueQuery {
 	/** Count the matches per category and per artist as well (the shop's filters show them). */
 	facets?: boolean;
 	synonyms?: readonly SynonymGroup[];
+	/** Available pieces only, a price range (issue #35). */
+	documents?: DocumentFilter;
 }
 
 export interface CatalogueAnswer {
@@ -85,21 +88,21 @@ async function answerPlan(
 	if (query.facets) {
 		// One pass over every match, filters aside: the total and both filters' counts add up from it.
 		const unfiltered = everyMatchOf(plan);
-		const counts = unfiltered ? await countByCategoryAndArtist(executor, unfiltered) : [];
+		const counts = unfiltered ? await countByCategoryAndArtist(executor, unfiltered, query.documents) : [];
 		const inCategory = (row: (typeof counts)[number]) => !query.category || row.category === query.category;
 		const byArtist = (row: (typeof counts)[number]) => !query.artistId || row.artistId === query.artistId;
 		total = counts.filter((row) => inCategory(row) && byArtist(row)).reduce((sum, row) => sum + row.count, 0);
 		categories = tally(counts.filter(byArtist), (row) => row.category);
 		artists = tally(counts.filter(inCategory), (row) => row.artistId);
-	} else total = await countPieces(executor, all);
+	} else total = await countPieces(executor, all, query.documents);
 	const window = pageWindow(total, query.page ?? 1, query.pageSize);
 	const order = query.order ?? "relevance";
 	const projectIds =
 		total === 0
 			? []
 			: order === "relevance"
-				? await piecesByLevel(executor, levels, window.offset, window.limit)
-				: await piecesInOrder(executor, all, order, window.offset, window.limit);
+				? await piecesByLevel(executor, levels, window.offset, window.limit, query.documents)
+				: await piecesInOrder(executor, all, order, window.offset, window.limit, query.documents);
 	return {
 		projectIds,
 		total,

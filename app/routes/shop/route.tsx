@@ -9,28 +9,34 @@ import type { PageCacheHandle } from "~/lib/page-cache-policy";
 import { rootMetaData, seoMeta } from "~/lib/seo";
 import { cx } from "~/lib/site";
 import { useTranslation } from "~/lib/translations";
+import { ShopChips } from "./shop-chips";
 import { loadShop } from "./shop-data.server";
-import { DEFAULT_SORT, defaultSortFor, FILTERS_DISCLOSURE_ID, type ShopQuery, shopHref } from "./shop-href";
+import { DEFAULT_SORT, defaultSortFor, type ShopQuery, shopHref } from "./shop-href";
 
 /** The texts this page shows besides `common` (app/lib/i18n.ts pageNamespaces). */
 export const handle = {
 	i18n: ["shop"],
 	// What parseShopQuery reads (shop-data.server.ts).
-	pageCache: { shared: true, query: ["category", "designer", "q", "sort", "page"] },
+	pageCache: {
+		shared: true,
+		query: ["category", "designer", "q", "sort", "page", "available", "min", "max", "collection"],
+	},
 } satisfies I18nHandle & PageCacheHandle;
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 	const root = rootMetaData(matches);
 	if (!data) return seoMeta({ ...root, title: "FORMA", description: "", path: "/shop" });
 	const { query, paging } = data;
-	// A category or designer view is a page of its own; a search or another order is the same list as the
-	// plain one (its page 1), and only the plain order's pages are named page by page.
-	const plain = !query.q && query.sort === DEFAULT_SORT;
+	// A category, collection or designer view is a page of its own; a search, another order, availability
+	// or a price range is the same list as the plain one (its page 1), and only the plain list's pages are
+	// named page by page.
+	const plain =
+		!query.q && query.sort === DEFAULT_SORT && !query.available && query.min === null && query.max === null;
 	return seoMeta({
 		...root,
 		title: data.meta.title,
 		description: data.meta.description,
-		path: shopHref({ ...query, q: "", sort: DEFAULT_SORT }),
+		path: shopHref({ ...query, q: "", sort: DEFAULT_SORT, available: false, min: null, max: null }),
 		paging: plain ? paging : undefined,
 	});
 };
@@ -55,8 +61,9 @@ const ShopFiltersDisclosure = deferred(() =>
 	import("./shop-filters").then((module) => module.ShopFiltersDisclosure),
 );
 export default function ShopPage() {
-	const { query, designers, sorts, projects, paging, correction, categories } =
+	const { query, designers, sorts, projects, paging, correction, categories, filterCategories } =
 		useLoaderData<typeof loader>();
+	const filters = { query, designers, sorts, categories: filterCategories, total: paging.total };
 	const { t, i18n } = useTranslation("shop");
 	const navigation = useNavigation();
 	// A new filter or order fades the old results; "Show more" keeps them as they are.
@@ -76,9 +83,9 @@ export default function ShopPage() {
 				</div>
 			</header>
 
-			{/* On a phone the results come first and the filters wait below them, folded (the copy at the end). */}
+			{/* On a phone the results come first; the filters open over them from a control that stays in view. */}
 			<div className="hidden md:block">
-				<ShopFilters query={query} designers={designers} sorts={sorts} />
+				<ShopFilters {...filters} />
 			</div>
 
 			<div className="flex items-baseline justify-between gap-4 pt-10">
@@ -95,8 +102,8 @@ export default function ShopPage() {
 						</span>
 					) : null}
 				</p>
-				<ShopFiltersJumpLink />
 			</div>
+			<ShopChips query={query} designers={designers} />
 
 			{correction ? <DidYouMean query={query} correction={correction} /> : null}
 
@@ -130,36 +137,9 @@ export default function ShopPage() {
 				)}
 			</div>
 
-			<div className="pb-16 md:hidden">
-				<ShopFiltersDisclosure query={query} designers={designers} sorts={sorts} />
-			</div>
+			{/* A child of the whole page, so that it stays at the bottom of the screen however far one scrolls. */}
+			<ShopFiltersDisclosure {...filters} />
 		</div>
-	);
-}
-
-/**
- * On a phone, a way to the folded filters below the results without scrolling past them: an in-page link,
- * which with JavaScript also unfolds them, scrolls there and moves the focus to them itself. A followed
- * fragment would be a router navigation (a history entry the router restores a scroll position for), not
- * just a jump within the page.
- */
-function ShopFiltersJumpLink() {
-	const { t } = useTranslation("shop");
-	return (
-		<a
-			href={`#${FILTERS_DISCLOSURE_ID}`}
-			onClick={(event) => {
-				const filters = document.getElementById(FILTERS_DISCLOSURE_ID);
-				if (!(filters instanceof HTMLDetailsElement)) return;
-				event.preventDefault();
-				filters.open = true;
-				filters.scrollIntoView({ block: "start" });
-				filters.querySelector("summary")?.focus({ preventScroll: true });
-			}}
-			className="link-underline shrink-0 py-2 text-sm font-semibold md:hidden"
-		>
-			{t("filters.jump")}
-		</a>
 	);
 }
 

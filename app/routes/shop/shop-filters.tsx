@@ -8,14 +8,19 @@ import {
 	useId,
 	useRef,
 } from "react";
-import { ChevronDownIcon } from "~/components/icons";
+import { ChevronDownIcon, CloseIcon } from "~/components/icons";
 import { SearchField } from "~/components/search/search-field";
-import { PROJECT_CATEGORIES } from "~/lib/categories";
+import { formatCount } from "~/lib/format";
+import { cx } from "~/lib/site";
 import { useTranslation } from "~/lib/translations";
+import { PriceRangeLabel } from "./shop-chips";
 import {
+	activeFilterCount,
 	defaultSortFor,
 	FILTERS_DISCLOSURE_ID,
 	MAX_QUERY_LENGTH,
+	PRICE_PRESETS,
+	parsePrice,
 	type ShopOrder,
 	type ShopQuery,
 	shopHref,
@@ -36,25 +41,52 @@ function useUrlValue<Field extends HTMLInputElement | HTMLSelectElement>(value: 
 	return field;
 }
 
+/** The same for a checkbox. */
+function useUrlChecked(checked: boolean) {
+	const field = useRef<HTMLInputElement>(null);
+	const shown = useRef(checked);
+	useEffect(() => {
+		if (shown.current === checked) return;
+		shown.current = checked;
+		if (field.current) field.current.checked = checked;
+	}, [checked]);
+	return field;
+}
+
+export interface ShopFiltersProps {
+	query: ShopQuery;
+	designers: Array<{ id: string; name: string }>;
+	sorts: ShopOrder[];
+	/** The categories the filter offers: those with pieces (and the one chosen). */
+	categories: readonly string[];
+	/** How many pieces the list shown holds ("Show N results" on a phone). */
+	total: number;
+}
+
 /**
  * A plain GET form, so filtering works without JavaScript (Apply submits it). With JavaScript, a select
- * submits as soon as it changes, the scroll position stays put and empty fields stay out of the URL.
+ * or the "available only" box submits as soon as it changes, the scroll position stays put and empty
+ * fields stay out of the URL. On a phone (`panel`) the form sits in the filters panel and its submit button
+ * says how many pieces the list holds.
  */
 export function ShopFilters({
 	query,
 	designers,
 	sorts,
-}: {
-	query: ShopQuery;
-	designers: Array<{ id: string; name: string }>;
-	sorts: ShopOrder[];
-}) {
-	const { t } = useTranslation("shop");
+	categories,
+	total,
+	panel = false,
+	onSubmitted,
+}: ShopFiltersProps & { panel?: boolean; onSubmitted?: () => void }) {
+	const { t, i18n } = useTranslation("shop");
 	const submit = useSubmit();
 	const textField = useUrlValue<HTMLInputElement>(query.q);
 	const categoryField = useUrlValue<HTMLSelectElement>(query.category);
 	const designerField = useUrlValue<HTMLSelectElement>(query.designer);
 	const sortField = useUrlValue<HTMLSelectElement>(query.sort);
+	const minField = useUrlValue<HTMLInputElement>(query.min === null ? "" : String(query.min));
+	const maxField = useUrlValue<HTMLInputElement>(query.max === null ? "" : String(query.max));
+	const availableField = useUrlChecked(query.available);
 
 	function submitForm(form: HTMLFormElement) {
 		const values = new FormData(form);
@@ -66,6 +98,10 @@ export function ShopFilters({
 			designer: String(values.get("designer") ?? ""),
 			// A new search starts with its best matches; the order chosen stays while the words do.
 			sort: q !== query.q || !chosen ? defaultSortFor(q) : chosen,
+			available: values.get("available") === "1",
+			min: parsePrice(values.get("min")),
+			max: parsePrice(values.get("max")),
+			collection: query.collection && values.get("collection") === query.collection ? query.collection : "",
 		};
 		submit(new URL(shopHref(next), window.location.origin).searchParams, {
 			method: "get",
@@ -74,7 +110,7 @@ export function ShopFilters({
 		});
 	}
 
-	function onSelect(event: ChangeEvent<HTMLSelectElement>) {
+	function onSelect(event: ChangeEvent<HTMLSelectElement | HTMLInputElement>) {
 		if (event.currentTarget.form) submitForm(event.currentTarget.form);
 	}
 
@@ -88,10 +124,16 @@ export function ShopFilters({
 			onSubmit={(event: FormEvent<HTMLFormElement>) => {
 				event.preventDefault();
 				submitForm(event.currentTarget);
+				onSubmitted?.();
 			}}
-			className="grid gap-4 border-b border-line py-8 sm:grid-cols-2 lg:grid-cols-[minmax(0,1.4fr)_repeat(3,minmax(0,1fr))] lg:items-end xl:grid-cols-[minmax(0,1.6fr)_repeat(3,minmax(0,1fr))_auto]"
+			className={cx(
+				"grid gap-4",
+				panel
+					? "py-2"
+					: "border-b border-line py-8 sm:grid-cols-2 lg:grid-cols-[minmax(0,1.4fr)_repeat(3,minmax(0,1fr))] lg:items-end xl:grid-cols-[minmax(0,1.6fr)_repeat(3,minmax(0,1fr))_auto]",
+			)}
 		>
-			<FilterField label={t("filters.search")} className="sm:col-span-2 lg:col-span-1">
+			<FilterField label={t("filters.search")} className={panel ? undefined : "sm:col-span-2 lg:col-span-1"}>
 				{(id) => (
 					<SearchField
 						id={id}
@@ -112,7 +154,7 @@ export function ShopFilters({
 				onChange={onSelect}
 			>
 				<option value="">{t("filters.allCategories")}</option>
-				{PROJECT_CATEGORIES.map((value) => (
+				{categories.map((value) => (
 					<option key={value} value={value}>
 						{t(`categories.${value}`, { ns: "common" })}
 					</option>
@@ -145,47 +187,135 @@ export function ShopFilters({
 					</option>
 				))}
 			</FilterSelect>
-			<div className="flex items-center gap-5 sm:col-span-2 lg:col-span-4 xl:col-span-1">
-				<button type="submit" className="button-primary h-12">
-					{t("filters.apply")}
-				</button>
-				<Link
-					to="/shop"
-					preventScrollReset
-					className="link-underline text-sm font-semibold text-muted hover:text-ink"
-				>
-					{t("filters.reset")}
-				</Link>
-			</div>
+			{query.collection ? <input type="hidden" name="collection" value={query.collection} /> : null}
+			{panel ? null : <FilterButtons />}
+			<fieldset
+				className={cx(
+					"flex flex-wrap items-end gap-x-6 gap-y-4",
+					!panel && "sm:col-span-2 lg:col-span-4 xl:col-span-5",
+				)}
+			>
+				<legend className="sr-only">{t("filters.price")}</legend>
+				<label className="flex min-h-12 cursor-pointer items-center gap-3 text-sm font-semibold">
+					<input
+						ref={availableField}
+						type="checkbox"
+						name="available"
+						value="1"
+						defaultChecked={query.available}
+						onChange={onSelect}
+						className="size-5 accent-[var(--color-ink,currentColor)]"
+					/>
+					{t("filters.available")}
+				</label>
+				<PriceField label={t("filters.priceFrom")} name="min" field={minField} value={query.min} />
+				<PriceField label={t("filters.priceTo")} name="max" field={maxField} value={query.max} />
+				<nav aria-label={t("filters.presets")} className="flex flex-wrap gap-2">
+					{PRICE_PRESETS.map((preset) => {
+						const current = query.min === preset.min && query.max === preset.max;
+						return (
+							<Link
+								key={preset.id}
+								to={shopHref({ ...query, min: preset.min, max: preset.max })}
+								preventScrollReset
+								aria-current={current ? "true" : undefined}
+								className={cx(
+									"inline-flex min-h-10 items-center rounded-full border px-4 text-sm whitespace-nowrap",
+									current ? "border-ink bg-ink text-paper" : "border-line hover:border-ink",
+								)}
+							>
+								<PriceRangeLabel min={preset.min} max={preset.max} />
+							</Link>
+						);
+					})}
+				</nav>
+			</fieldset>
+			{panel ? (
+				<div className="sticky bottom-0 -mx-5 flex items-center gap-5 border-t border-line bg-paper px-5 py-4">
+					<button type="submit" className="button-primary h-12 flex-1">
+						{t("filters.show", { count: total, number: formatCount(total, i18n.language) })}
+					</button>
+					<ResetLink />
+				</div>
+			) : null}
 		</Form>
 	);
 }
 
+function FilterButtons() {
+	const { t } = useTranslation("shop");
+	return (
+		<div className="flex items-center gap-5 sm:col-span-2 lg:col-span-4 xl:col-span-1">
+			<button type="submit" className="button-primary h-12">
+				{t("filters.apply")}
+			</button>
+			<ResetLink />
+		</div>
+	);
+}
+
+function ResetLink() {
+	const { t } = useTranslation("shop");
+	return (
+		<Link
+			to="/shop"
+			preventScrollReset
+			className="link-underline text-sm font-semibold text-muted hover:text-ink"
+		>
+			{t("filters.reset")}
+		</Link>
+	);
+}
+
 /**
- * The filters on a phone: a native <details> after the results, closed until the visitor asks for it (opens
- * and closes without JavaScript). Its summary says how many filters are on, so a narrowed list never
- * looks like the whole catalogue.
+ * The filters on a phone: a control that stays at the bottom of the screen while the results scroll,
+ * "Filters (n)", and opens the filters over the results (a native <details>: it opens without
+ * JavaScript). "Show N results" applies them and, with JavaScript, closes the panel; without, the new
+ * page opens with it closed. The panel's close link is the page itself, so it closes without JavaScript too.
  */
-export function ShopFiltersDisclosure(props: Parameters<typeof ShopFilters>[0]) {
+export function ShopFiltersDisclosure(props: ShopFiltersProps) {
 	const { t } = useTranslation("shop");
 	const { query } = props;
-	const active = [query.q, query.category, query.designer].filter(Boolean).length;
+	const panel = useRef<HTMLDetailsElement>(null);
+	const active = activeFilterCount(query);
+	const close = () => {
+		if (panel.current) panel.current.open = false;
+	};
 	return (
-		<details id={FILTERS_DISCLOSURE_ID} className="group scroll-mt-24 border-t border-b border-line">
-			<summary className="flex min-h-14 cursor-pointer list-none items-center justify-between gap-4 py-4 font-semibold [&::-webkit-details-marker]:hidden">
-				<span className="flex items-baseline gap-3">
-					{t("filters.toggle")}
-					{active > 0 ? (
-						<span className="text-sm font-medium text-muted">{t("filters.active", { count: active })}</span>
-					) : null}
-				</span>
-				<ChevronDownIcon
-					width={18}
-					height={18}
-					className="transition-transform duration-200 group-open:rotate-180 motion-reduce:transition-none"
-				/>
+		<details
+			ref={panel}
+			id={FILTERS_DISCLOSURE_ID}
+			className="group pointer-events-none sticky bottom-4 z-30 mb-4 md:hidden"
+		>
+			<summary className="pointer-events-auto mx-auto flex min-h-12 w-fit cursor-pointer list-none items-center gap-3 rounded-full bg-ink px-6 font-semibold text-paper shadow-lg [&::-webkit-details-marker]:hidden">
+				{active > 0 ? t("filters.openCount", { count: active }) : t("filters.open")}
+				<ChevronDownIcon width={16} height={16} className="rotate-180" aria-hidden="true" />
 			</summary>
-			<ShopFilters {...props} />
+			<div
+				role="dialog"
+				aria-modal="false"
+				aria-labelledby={`${FILTERS_DISCLOSURE_ID}-title`}
+				className="pointer-events-auto fixed inset-x-0 top-20 bottom-0 z-40 overflow-y-auto bg-paper px-5 pt-5"
+			>
+				<div className="flex items-center justify-between gap-4 border-b border-line pb-4">
+					<h2 id={`${FILTERS_DISCLOSURE_ID}-title`} className="font-display text-2xl font-medium">
+						{active > 0 ? t("filters.openCount", { count: active }) : t("filters.open")}
+					</h2>
+					<Link
+						to={shopHref(query)}
+						preventScrollReset
+						aria-label={t("filters.close")}
+						onClick={(event) => {
+							event.preventDefault();
+							close();
+						}}
+						className="icon-button size-12 border border-line"
+					>
+						<CloseIcon width={18} height={18} />
+					</Link>
+				</div>
+				<ShopFilters {...props} panel onSubmitted={close} />
+			</div>
 		</details>
 	);
 }
@@ -208,6 +338,39 @@ function FilterField({
 			</label>
 			{children(id)}
 		</div>
+	);
+}
+
+/** A price bound: digits (spaces allowed, "50 000"), the numeric keyboard on a phone. */
+function PriceField({
+	label,
+	name,
+	field,
+	value,
+}: {
+	label: string;
+	name: string;
+	field: RefObject<HTMLInputElement>;
+	value: number | null;
+}) {
+	const { t } = useTranslation("shop");
+	return (
+		<FilterField label={label} className="w-32">
+			{(id) => (
+				<input
+					id={id}
+					ref={field}
+					name={name}
+					type="text"
+					inputMode="numeric"
+					autoComplete="off"
+					maxLength={15}
+					defaultValue={value === null ? "" : String(value)}
+					placeholder={t(name === "min" ? "filters.priceFromPlaceholder" : "filters.priceToPlaceholder")}
+					className="h-12 w-full rounded-full border border-line bg-card px-5 text-sm tabular-nums placeholder:text-muted focus:border-ink"
+				/>
+			)}
+		</FilterField>
 	);
 }
 

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { readRecords } from "~/components/pages/locale-content";
 import { PageIntro } from "~/components/pages/page-intro";
 import { SectionHeading } from "~/components/pages/section-heading";
@@ -6,8 +7,9 @@ import type { I18nHandle } from "~/lib/i18n";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import type { PageCacheHandle } from "~/lib/page-cache-policy";
 import { rootMetaData, seoMeta } from "~/lib/seo";
-import { INFO_EMAIL, PHONE_DISPLAY, PHONE_LINK, SALES_EMAIL } from "~/lib/site";
+import { INFO_EMAIL, PHONE_DISPLAY, PHONE_LINK, salesAddress } from "~/lib/site";
 import { useTranslation } from "~/lib/translations";
+import { getSettings } from "~/models/settings.server";
 
 /** The texts this page shows besides `common` (app/lib/i18n.ts pageNamespaces). */
 export const handle = { i18n: ["pages"], pageCache: { shared: true } } satisfies I18nHandle & PageCacheHandle;
@@ -21,22 +23,34 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 	});
 
 export async function loader({ request }: LoaderFunctionArgs) {
-	const t = await i18nServer.getFixedT(await getLanguage(request), "pages");
-	return { meta: { title: t("contact.metaTitle"), description: t("contact.metaDescription") } };
+	const [t, settings] = await Promise.all([
+		i18nServer.getFixedT(await getLanguage(request), "pages"),
+		getSettings(),
+	]);
+	// Questions about pieces and orders go to the one sales address (issue #35).
+	const salesEmail = salesAddress(settings);
+	return {
+		meta: { title: t("contact.metaTitle"), description: t("contact.metaDescription", { salesEmail }) },
+		salesEmail,
+	};
 }
 
 export default function ContactPage() {
 	const { t } = useTranslation("pages");
+	const { salesEmail } = useLoaderData<typeof loader>();
 	const channels = [
 		{ key: "info", href: `mailto:${INFO_EMAIL}`, value: INFO_EMAIL },
-		{ key: "sales", href: `mailto:${SALES_EMAIL}`, value: SALES_EMAIL },
+		{ key: "sales", href: `mailto:${salesEmail}`, value: salesEmail },
 		{ key: "phone", href: `tel:${PHONE_LINK}`, value: PHONE_DISPLAY },
 	] as const;
 	const hours = (["gallery", "support", "consultations"] as const).map((key) => ({
 		term: t(`contact.hours.${key}`),
 		value: t(`contact.hours.${key}Value`),
 	}));
-	const questions = readRecords(t("contact.faq.items", { returnObjects: true }), ["question", "answer"]);
+	const questions = readRecords(t("contact.faq.items", { returnObjects: true, salesEmail }), [
+		"question",
+		"answer",
+	]);
 
 	return (
 		<>

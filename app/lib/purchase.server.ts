@@ -1,6 +1,5 @@
 import { createCookie } from "@remix-run/node";
 import { getEnv } from "./env.server";
-import { purchaseRequestPath } from "./purchase";
 import { createRateLimiter } from "./rate-limit.server";
 import { sessionSecret } from "./session-secret.server";
 
@@ -17,8 +16,8 @@ const REMEMBERED_REQUESTS = 10;
 /**
  * The requests this browser sent about one piece: what proves a repeat is the visitor's own
  * (app/models/purchase-requests.server.ts, createPurchaseRequest). Signed, so nobody can claim another's
- * request by its number, and sent only to that piece's request address (its path), so the shared,
- * cached project pages never see a cookie of it. It lives as long as a repeat is recognised.
+ * request by its number, and sent only to that piece's request addresses (the path below the piece's
+ * page), so the shared, cached project pages never see a cookie of it. It lives as long as a repeat is recognised.
  */
 const sentRequestsCookie = createCookie("forma_sent", {
 	httpOnly: true,
@@ -40,5 +39,7 @@ export async function rememberSentRequest(request: Request, projectId: string, i
 		0,
 		REMEMBERED_REQUESTS,
 	);
-	return sentRequestsCookie.serialize(ids, { path: purchaseRequestPath(projectId) });
+	// `/project/<id>/`: the request page and its data URL (`…/request.data`, a fetcher's post) match it, the
+	// piece's own page (`/project/<id>`, a shared cached copy) does not.
+	return sentRequestsCookie.serialize(ids, { path: `/project/${encodeURIComponent(projectId)}/` });
 }

@@ -145,19 +145,23 @@ test.describe("availability and price", () => {
 		await form.getByLabel("Email").fill(email);
 		await form.getByLabel("Phone").fill("+79161234567");
 		await form.getByRole("button", { name: "Send request" }).click();
-		await expect(
-			page.getByText("Thank you. We will write to you soon about work similar to Nido Stool."),
-		).toBeVisible();
+		await expect(page.getByTestId("purchase-confirmation").getByRole("heading")).toHaveText(
+			/Thank you\. We\s+will write to\s+you soon about work similar to\s+Nido Stool\./,
+		);
 		await expect
 			.poll(() => requestFor(site, email))
 			.toMatchObject({ project_id: "nido-stool", kind: "similar" });
 	});
 
-	test("a reserved piece shows Reserved and can still be asked for", async ({ page }) => {
+	test("a reserved piece shows Reserved and offers to wait for it instead of Buy", async ({ page }) => {
 		await page.goto("/project/slab-oak-dining-table");
 		const main = page.getByRole("main");
 		await expect(main.getByTestId("availability-mark").first()).toHaveText("Reserved");
-		await expect(main.getByRole("link", { name: "Buy", exact: true })).toBeVisible();
+		await expect(main.getByRole("link", { name: "Buy", exact: true })).toHaveCount(0);
+		await expect(main.getByRole("link", { name: "Tell me if it becomes available" })).toHaveAttribute(
+			"href",
+			"/project/slab-oak-dining-table/request",
+		);
 	});
 
 	test("marks show on shop cards, in both languages", async ({ page }) => {
@@ -192,9 +196,9 @@ test.describe("availability and price", () => {
 		await form.getByLabel("Email").fill(email);
 		await form.getByLabel("Phone").fill("+79161234567");
 		await form.getByRole("button", { name: "Send request" }).click();
-		await expect(
-			page.getByText("Thank you. We will send you the price of Northline Identity soon."),
-		).toBeVisible();
+		await expect(page.getByTestId("purchase-confirmation").getByRole("heading")).toHaveText(
+			/Thank you\. We\s+will send you the\s+price of\s+Northline Identity soon\./,
+		);
 		await expect
 			.poll(() => requestFor(site, email))
 			.toMatchObject({

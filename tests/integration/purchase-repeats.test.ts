@@ -43,8 +43,14 @@ async function post(fields: Record<string, string>, options: { cookie?: string; 
 		}),
 	);
 	const init = (result as { init?: { headers?: HeadersInit } }).init;
-	const cookie = new Headers(init?.headers).getSetCookie().map((header) => header.split(";")[0]);
-	return { status: statusOf(result), sent: (result as { data: Sent }).data, cookie: cookie.join("; ") };
+	const setCookie = new Headers(init?.headers).getSetCookie();
+	const cookie = setCookie.map((header) => header.split(";")[0]).join("; ");
+	return {
+		status: statusOf(result),
+		sent: (result as { data: Sent }).data,
+		cookie,
+		setCookie: setCookie.join(),
+	};
 }
 
 const requests = (email: string) =>
@@ -64,6 +70,9 @@ describe("a repeated purchase request", () => {
 		const first = await post({ email: "twice@example.com", phone: "+79161234567" });
 		expect(first.sent).toMatchObject({ ok: true, repeated: false, mailed: true });
 		expect(first.cookie).toMatch(/^forma_sent=/);
+		// Sent to the request page and its data URL (a fetcher posts to …/request.data), never to the piece's
+		// own page, whose copy the page cache shares.
+		expect(first.setCookie).toContain(`Path=/project/${PROJECT}/;`);
 
 		// The Buy button pressed again, a new form (a new token), the same browser.
 		const again = await post(

@@ -97,7 +97,7 @@ async function requestTidalRelief(page: Page, js: boolean, language: Language, e
 	const t = TEXT[language];
 	await page.goto(inLanguage("/project/tidal-relief", language));
 	const form = await openRequestForm(page, js, { link: t.buy, dialog: t.dialog });
-	await form.getByLabel(t.email).fill(email);
+	await form.getByLabel(t.email, { exact: true }).fill(email);
 	await form.getByLabel(t.phone).fill(phone);
 	await form.getByRole("button", { name: t.send }).click();
 	const confirmation = page.getByTestId("purchase-confirmation");
@@ -140,7 +140,7 @@ for (const language of LANGUAGES) {
 			const email = uniqueEmail(`phone-${language}`, testInfo.project.name);
 			// Registration takes the number as people write it…
 			await page.goto(inLanguage("/register", language));
-			await page.getByLabel(t.email).fill(email);
+			await page.getByLabel(t.email, { exact: true }).fill(email);
 			await page.getByLabel(t.registerPhone).fill("8 916 123 45 67");
 			await page.getByLabel(t.password).fill("a-good-password");
 			await page.getByRole("button", { name: t.registerSubmit }).click();
@@ -153,7 +153,7 @@ for (const language of LANGUAGES) {
 
 			await page.goto(inLanguage("/project/tidal-relief", language));
 			const form = await openRequestForm(page, js, { link: t.buy, dialog: t.dialog });
-			await expect(form.getByLabel(t.email)).toHaveValue(email);
+			await expect(form.getByLabel(t.email, { exact: true })).toHaveValue(email);
 			await expect(form.getByLabel(t.phone)).toHaveValue("+79161234567");
 			await form.getByRole("button", { name: t.send }).click();
 			const confirmation = page.getByTestId("purchase-confirmation");
@@ -193,7 +193,9 @@ for (const language of LANGUAGES) {
 			const main = page.getByRole("main");
 			await expect(main.getByRole("link", { name: t.buy, exact: true })).toHaveCount(0);
 			const form = await openRequestForm(page, js, { link: t.wait, dialog: t.wait });
-			await form.getByLabel(t.email).fill(uniqueEmail(`wait-${language}`, testInfo.project.name));
+			await form
+				.getByLabel(t.email, { exact: true })
+				.fill(uniqueEmail(`wait-${language}`, testInfo.project.name));
 			await form.getByLabel(t.phone).fill("+7 916 123-45-67");
 			await form.getByRole("button", { name: t.send }).click();
 			await expect(page.getByTestId("purchase-confirmation").getByRole("heading")).toHaveText(t.waitThanks);

@@ -163,6 +163,9 @@ test("the purchase dialog sends a second, different request as a request of its 
 		await dialog.getByLabel("Email").fill(email);
 		await dialog.getByLabel("Phone").fill("+7 916 555-44-33");
 		await dialog.getByRole("button", { name: TEXTS.en.send }).click();
+		// The confirmation stays in the dialog until it is closed.
+		await expect(dialog.getByTestId("purchase-confirmation")).toBeVisible();
+		await dialog.getByRole("button", { name: "Close", exact: true }).click();
 		await expect(dialog).toBeHidden();
 	}
 	await page.context().clearCookies();

@@ -146,7 +146,7 @@ test.describe("availability and price", () => {
 		await form.getByLabel("Phone").fill("+79161234567");
 		await form.getByRole("button", { name: "Send request" }).click();
 		await expect(page.getByTestId("purchase-confirmation").getByRole("heading")).toHaveText(
-			/Thank you\. We\s+will write to\s+you soon about work similar to\s+Nido Stool\./,
+			/Thank\s+you\.\s+We\s+will\s+write\s+to\s+you\s+soon\s+about\s+work\s+similar\s+to\s+Nido\s+Stool\./,
 		);
 		await expect
 			.poll(() => requestFor(site, email))
@@ -197,7 +197,7 @@ test.describe("availability and price", () => {
 		await form.getByLabel("Phone").fill("+79161234567");
 		await form.getByRole("button", { name: "Send request" }).click();
 		await expect(page.getByTestId("purchase-confirmation").getByRole("heading")).toHaveText(
-			/Thank you\. We\s+will send you the\s+price of\s+Northline Identity soon\./,
+			/Thank\s+you\.\s+We\s+will\s+send\s+you\s+the\s+price\s+of\s+Northline\s+Identity\s+soon\./,
 		);
 		await expect
 			.poll(() => requestFor(site, email))

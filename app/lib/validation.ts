@@ -81,9 +81,12 @@ export const contactPhoneField = z
 	.pipe(
 		z
 			.string()
-			.min(11, "validation.phoneMin")
-			.regex(PHONE_CHARS, "validation.phoneChars")
-			.refine((value) => value.replace(/\D/g, "").length >= MIN_PHONE_DIGITS, "validation.phoneMin"),
+			// One message for both (the spec's): too short, or too few digits among the characters.
+			.refine(
+				(value) => value.length >= 11 && value.replace(/\D/g, "").length >= MIN_PHONE_DIGITS,
+				"validation.phoneMin",
+			)
+			.regex(PHONE_CHARS, "validation.phoneChars"),
 	);
 
 export const newPasswordField = z

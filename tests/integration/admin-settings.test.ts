@@ -282,7 +282,7 @@ describe("maintenance mode", () => {
 				context: {},
 			}),
 		);
-		expect(statusOf(adminPurchase)).toBe(302);
+		expect(statusOf(adminPurchase)).toBe(200);
 
 		// Switched off again: the site is open.
 		await settingsAction(

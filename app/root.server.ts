@@ -46,6 +46,8 @@ export async function loadRoot(request: Request) {
 						username: user.username,
 						role: user.role,
 						email: user.email,
+						// The purchase form's prefill (the shop's pages are never shared copies for a signed-in visitor).
+						phone: user.phone,
 						emailVerified: user.email_verified_at !== null,
 					}
 				: null,

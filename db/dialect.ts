@@ -200,3 +200,14 @@ export function uniqueViolation(error: unknown): string | null {
 	const column = /^Key \(([^)]*)\)=/.exec(detail)?.[1] ?? "";
 	return `${table}.${column}`;
 }
+
+/**
+ * Holds a lock named `key` until the transaction `trx` ends, so that writers on several instances that
+ * check and then write the same thing take turns. Postgres: a transaction-scoped advisory lock on the
+ * key's hash. SQLite: nothing to do, its transactions hold the one write lock from their start
+ * (`begin immediate`, db/connection.ts).
+ */
+export async function lockWithinTransaction<DB>(trx: Kysely<DB>, key: string): Promise<void> {
+	if (databaseKind(trx) !== "postgres") return;
+	await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
+}

@@ -165,8 +165,8 @@ export interface SettingsTable {
 }
 
 export type PurchaseRequestStatus = "new" | "in_progress" | "done" | "cancelled";
-/** "purchase": Buy or Request price; "similar": asked about similar work after the piece sold. */
-export type PurchaseRequestKind = "purchase" | "similar";
+/** "purchase": Buy or Request price; "similar": asked about similar work after the piece sold; "wait": asked to hear when a reserved piece is free again (migration 0019). */
+export type PurchaseRequestKind = "purchase" | "similar" | "wait";
 
 export interface PurchaseRequestsTable {
 	id: Generated<number>;

@@ -15,6 +15,7 @@ import * as m0015 from "./0015-confirm-before-sign-in";
 import * as m0016 from "./0016-catalogue-indexes";
 import * as m0017 from "./0017-search";
 import * as m0018 from "./0018-personal-data";
+import * as m0019 from "./0019-phones-and-waiting";
 import * as m0024 from "./0024-shop-filters";
 
 /**
@@ -38,5 +39,6 @@ export const migrations: Record<string, Migration> = {
 	"0016-catalogue-indexes": m0016,
 	"0017-search": m0017,
 	"0018-personal-data": m0018,
+	"0019-phones-and-waiting": m0019,
 	"0024-shop-filters": m0024,
 };

@@ -1,10 +1,14 @@
-import { lazy, Suspense, useCallback, useRef, useState } from "react";
-import { purchaseRequestPath } from "~/lib/purchase";
+import { useFetcher } from "@remix-run/react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { PURCHASE_TOAST_MS, purchaseFetcherKey, purchaseRequestPath } from "~/lib/purchase";
 import { PURCHASE_TEXT, type PurchaseMode } from "~/lib/purchase-mode";
 import { useRootData } from "~/lib/root-data";
+import { showToast } from "~/lib/toast";
 import { useTranslation } from "~/lib/translations";
 import { useHydrated } from "~/lib/use-hydrated";
 import { CloseIcon } from "./icons";
+import { PurchaseConfirmation } from "./purchase-confirmation";
+import type { PurchaseActionData } from "./purchase-form";
 
 /** The form and Conform come with the first look at the dialog, not with the project page. */
 const loadPurchaseForm = () => import("./purchase-form");
@@ -15,6 +19,10 @@ const PurchaseForm = lazy(() => loadPurchaseForm().then((module) => ({ default: 
  * the request page, which works everywhere; with JavaScript it opens the request dialog (a native modal
  * <dialog>: focus stays inside, Escape closes it) instead. The dialog's form loads when a pointer or the
  * keyboard reaches the button, and is drawn from the first opening on.
+ *
+ * Once a request is saved the dialog keeps its confirmation (the number, the mail, what next) until it is
+ * closed, the spec's thank-you toast shows for its 3 seconds, and the button names the request sent
+ * instead of inviting a second one (it opens the confirmation again).
  */
 export function BuyButton({
 	projectId,
@@ -33,6 +41,19 @@ export function BuyButton({
 	const [opened, setOpened] = useState(false);
 	const close = useCallback(() => dialogRef.current?.close(), []);
 	const titleId = `purchase-title-${projectId}`;
+	const answer = useFetcher<PurchaseActionData>({ key: purchaseFetcherKey(projectId) }).data;
+	const sent = answer?.ok ? answer : null;
+	const thanked = useRef<unknown>(null);
+	useEffect(() => {
+		if (!sent || thanked.current === sent) return;
+		thanked.current = sent;
+		showToast({
+			type: "success",
+			title: PURCHASE_TEXT[sent.mode].thanks,
+			values: { projectName: sent.projectName },
+			duration: PURCHASE_TOAST_MS,
+		});
+	}, [sent]);
 	return (
 		<>
 			<a
@@ -47,7 +68,7 @@ export function BuyButton({
 					dialogRef.current.showModal();
 				}}
 			>
-				{t(text.button)}
+				{sent && sent.requestId > 0 ? t("purchaseSent.button", { number: sent.requestId }) : t(text.button)}
 			</a>
 			{hydrated ? (
 				<dialog
@@ -69,8 +90,10 @@ export function BuyButton({
 								<CloseIcon />
 							</button>
 						</div>
-						<p className="mt-2 mb-6 text-sm text-muted">{t(text.intro, { projectName })}</p>
-						{opened ? (
+						{sent ? null : <p className="mt-2 mb-6 text-sm text-muted">{t(text.intro, { projectName })}</p>}
+						{sent ? (
+							<PurchaseConfirmation sent={sent} headingLevel={3} onClose={close} />
+						) : opened ? (
 							<Suspense
 								fallback={
 									<p role="status" className="py-8 text-center text-sm text-muted">
@@ -82,7 +105,8 @@ export function BuyButton({
 									projectId={projectId}
 									mode={mode}
 									defaultEmail={user?.email}
-									onDone={close}
+									defaultPhone={user?.phone}
+									dialog
 									onCancel={close}
 								/>
 							</Suspense>

@@ -1,19 +1,36 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { Form, useFetcher, useNavigation } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { ConsentCheckbox } from "~/components/consent-checkbox";
 import { FormAlert } from "~/components/ui/form-alert";
 import { Field } from "~/components/ui/form-fields";
 import { FormTokenField } from "~/components/ui/form-token-field";
-import { PURCHASE_TOAST_MS, purchaseRequestPath } from "~/lib/purchase";
-import { PURCHASE_TEXT, type PurchaseMode } from "~/lib/purchase-mode";
-import { showToast } from "~/lib/toast";
+import { purchaseFetcherKey, purchaseRequestPath } from "~/lib/purchase";
+import type { PurchaseMode } from "~/lib/purchase-mode";
 import { useTranslation } from "~/lib/translations";
 import { useCatchUpValidation, useLazyValidation } from "~/lib/use-lazy-validation";
 
-/** What the request action answers a dialog (the page version is redirected instead). */
+/** The confirmation that stays after a request (app/components/purchase-confirmation.tsx). */
+export interface PurchaseSent {
+	ok: true;
+	mode: PurchaseMode;
+	projectName: string;
+	projectId: string;
+	/** The request's number (0 only for the honeypot's pretend answer). */
+	requestId: number;
+	email: string;
+	/** It repeats an open request of the visitor's: answered with that one, not stored twice. */
+	repeated: boolean;
+	/** The buyer's confirmation was (or, for a repeat, had been) sent. */
+	mailed: boolean;
+	signedIn: boolean;
+	/** Where to write about the piece meanwhile (the settings' sales address). */
+	salesEmail: string;
+}
+
+/** What the request action answers, on the request page and in the project page's dialog. */
 export type PurchaseActionData =
-	| { ok: true; projectName: string; mode: PurchaseMode }
+	| PurchaseSent
 	/** `formToken`: a fresh one-time token, when the post's own was refused (docs/decisions/0022). */
 	| { ok: false; result: SubmissionResult<string[]>; formToken?: string };
 
@@ -22,14 +39,16 @@ interface PurchaseFormProps {
 	/** What is asked: buying, the price, or similar work (a sold piece); the server checks it is allowed. */
 	mode?: PurchaseMode;
 	defaultEmail?: string;
+	/** The signed-in buyer's phone from their profile; "+7" (the spec's start) without one. */
+	defaultPhone?: string | null;
 	/** Page mode (no JavaScript needed): the action's answer after a failed post. */
 	lastResult?: SubmissionResult<string[]> | null;
 	/** Page mode: the form's one-time token, from the page's loader (the dialog loads its own). */
 	formToken?: string;
 	/** Page mode: the version of the purchase consent in force (the dialog loads it with its token). */
 	consentVersion?: number;
-	/** Dialog mode: called after a request was saved (the dialog closes); also shows Cancel. */
-	onDone?: () => void;
+	/** Dialog mode (the project page's BuyButton shows the confirmation); also shows Cancel. */
+	dialog?: boolean;
 	onCancel?: () => void;
 }
 
@@ -37,23 +56,24 @@ const loadValidator = () => import("~/lib/purchase-schema").then((schema) => sch
 
 /**
  * Email + phone, posted to /project/{id}/request. On the request page it is a plain form (works without
- * JavaScript); in the project page's dialog a fetcher posts it, so errors show in the dialog and success
- * closes it, resets the form and shows the confirmation for 3 seconds.
+ * JavaScript); in the project page's dialog a fetcher posts it, so errors show in the dialog. Either way
+ * the answer to a saved request is the confirmation that stays (PurchaseConfirmation), shown in the form's
+ * place.
  */
 export function PurchaseForm({
 	projectId,
 	mode = "buy",
 	defaultEmail,
+	defaultPhone,
 	lastResult,
 	formToken,
 	consentVersion,
-	onDone,
+	dialog = false,
 	onCancel,
 }: PurchaseFormProps) {
 	const { t } = useTranslation();
 	const navigation = useNavigation();
-	const fetcher = useFetcher<PurchaseActionData>({ key: `purchase-${projectId}` });
-	const dialog = Boolean(onDone);
+	const fetcher = useFetcher<PurchaseActionData>({ key: purchaseFetcherKey(projectId) });
 	const action = purchaseRequestPath(projectId);
 	const fetcherResult = fetcher.data && !fetcher.data.ok ? fetcher.data.result : undefined;
 	const token = useDialogToken(dialog, action, fetcher.data);
@@ -61,27 +81,11 @@ export function PurchaseForm({
 	const [form, fields] = useForm({
 		id: `purchase-${projectId}`,
 		lastResult: dialog ? fetcherResult : lastResult,
-		defaultValue: { email: defaultEmail ?? "", phone: "+7" },
+		defaultValue: { email: defaultEmail ?? "", phone: defaultPhone || "+7" },
 		...validation.formOptions,
 		shouldRevalidate: "onInput",
 	});
 	useCatchUpValidation(validation, form);
-
-	// Each saved request is acknowledged once: reset() re-renders with a new `form`, which must not re-run this.
-	const saved = fetcher.state === "idle" && fetcher.data?.ok ? fetcher.data : null;
-	const acknowledged = useRef<unknown>(null);
-	useEffect(() => {
-		if (!saved || acknowledged.current === saved) return;
-		acknowledged.current = saved;
-		showToast({
-			type: "success",
-			title: PURCHASE_TEXT[saved.mode].thanks,
-			values: { projectName: saved.projectName },
-			duration: PURCHASE_TOAST_MS,
-		});
-		form.reset();
-		onDone?.();
-	}, [saved, form, onDone]);
 
 	const submitting = dialog
 		? fetcher.state !== "idle"
@@ -95,9 +99,8 @@ export function PurchaseForm({
 			{...getFormProps(form)}
 			{...validation.formProps}
 		>
-			{dialog ? <input type="hidden" name="mode" value="dialog" /> : null}
 			<FormTokenField token={dialog ? token.value : formToken} />
-			{mode === "similar" ? <input type="hidden" name="kind" value="similar" /> : null}
+			{mode === "similar" || mode === "wait" ? <input type="hidden" name="kind" value={mode} /> : null}
 			<FormAlert messages={form.errors?.map((error) => t(error))} />
 			<Field meta={fields.email} type="email" label={t("purchase.email")} autoComplete="email" />
 			<Field meta={fields.phone} type="tel" label={t("purchase.phone")} autoComplete="tel" inputMode="tel" />

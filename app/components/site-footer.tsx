@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { SITE_CATEGORIES } from "~/lib/categories";
 import { useRootData } from "~/lib/root-data";
-import { BRAND_WORD, CONTACT_EMAIL, CREDIT_URL, FOOTER_MARQUEE_WORDS, STUDIO_URL } from "~/lib/site";
+import { BRAND_WORD, CREDIT_URL, FOOTER_MARQUEE_WORDS, INFO_EMAIL, STUDIO_URL } from "~/lib/site";
 import { useTranslation } from "~/lib/translations";
 import { ExternalIcon } from "./icons";
 import { Wordmark } from "./wordmark";
@@ -84,8 +84,8 @@ export function SiteFooter() {
 				</FooterColumn>
 				<FooterColumn title={t("footer.connect")}>
 					<li>
-						<a href={`mailto:${CONTACT_EMAIL}`} className="link-underline">
-							{CONTACT_EMAIL}
+						<a href={`mailto:${INFO_EMAIL}`} className="link-underline">
+							{INFO_EMAIL}
 						</a>
 					</li>
 					<li>

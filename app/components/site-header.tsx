@@ -5,7 +5,7 @@ import { cx, HEADER_SCROLL_THRESHOLD_PX } from "~/lib/site";
 import { useTranslation } from "~/lib/translations";
 import { useScrolledPast } from "~/lib/use-scrolled-past";
 import { AudioPlayer } from "./audio-player";
-import { UserIcon } from "./icons";
+import { HeartIcon, UserIcon } from "./icons";
 import { LanguageMenu } from "./language-menu";
 import { MobileMenu } from "./mobile-menu";
 import { HeaderSearch } from "./search/header-search";
@@ -62,14 +62,43 @@ export function SiteHeader() {
 	);
 }
 
-/** Sign in, or the signed-in visitor's account. */
+/**
+ * Sign in, or the signed-in visitor's account: then their initial in a filled circle (the signed-in state at
+ * a glance) and, beside it, their favourites with a count.
+ */
 function AccountLink() {
 	const { t } = useTranslation();
-	const { user } = useRootData();
+	const { user, favourites } = useRootData();
 	const label = user ? `${t("nav.account")}: ${user.username}` : t("nav.login");
+	const saved = t("favourites.header", { count: favourites.length });
 	return (
-		<Link to={user ? "/account" : "/login"} className="icon-button" aria-label={label} title={label}>
-			<UserIcon width={19} height={19} />
-		</Link>
+		<>
+			{user ? (
+				<Link to="/account#favourites" className="icon-button relative" aria-label={saved} title={saved}>
+					<HeartIcon width={19} height={19} />
+					{favourites.length > 0 ? (
+						<span
+							aria-hidden="true"
+							data-testid="favourites-count"
+							className="absolute top-1 right-0.5 grid min-w-4 place-items-center rounded-full bg-accent px-1 text-[0.625rem] leading-4 font-semibold text-paper tabular-nums"
+						>
+							{favourites.length}
+						</span>
+					) : null}
+				</Link>
+			) : null}
+			<Link to={user ? "/account" : "/login"} className="icon-button" aria-label={label} title={label}>
+				{user ? (
+					<span
+						aria-hidden="true"
+						className="grid size-7 place-items-center rounded-full bg-ink text-xs font-semibold text-paper uppercase"
+					>
+						{Array.from(user.username)[0]}
+					</span>
+				) : (
+					<UserIcon width={19} height={19} />
+				)}
+			</Link>
+		</>
 	);
 }

@@ -102,6 +102,10 @@ export function pageCacheSlot({ method, page, cookieHeader }: RequestShape): Pag
 	if (requested.length > 1) return null;
 	const [languageParam] = requested;
 	if (languageParam !== undefined && !isLanguage(languageParam)) return null;
+	// A `?lng=` link also remembers the choice in the language cookie (languageParamCookie): a visitor whose
+	// cookie does not say so yet must reach the app, or a copy made for one whose cookie did (and so got no
+	// cookie) would leave them in the old language on the next page.
+	if (languageParam !== undefined && cookies.get("lng") !== languageParam) return null;
 	const variant = formatVariant(
 		languageParam ?? cookies.get("lng") ?? DEFAULT_LANGUAGE,
 		cookies.get("theme") ?? DEFAULT_THEME,

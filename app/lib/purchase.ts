@@ -5,3 +5,8 @@ export function purchaseRequestPath(projectId: string): string {
 
 /** The confirmation toast's lifetime (decision 0028). */
 export const PURCHASE_TOAST_MS = 3000;
+
+/** The key of the fetcher that posts a piece's request dialog: the Buy button reads its answer too. */
+export function purchaseFetcherKey(projectId: string): string {
+	return `purchase-${projectId}`;
+}

@@ -13,7 +13,13 @@ export interface RootData {
 	year: number;
 	audioUrl: string;
 	/** The signed-in visitor, if any (just what the shell shows). */
-	user: { username: string; role: "user" | "admin"; email: string; emailVerified: boolean } | null;
+	user: {
+		username: string;
+		role: "user" | "admin";
+		email: string;
+		phone: string | null;
+		emailVerified: boolean;
+	} | null;
 	toast: Toast | null;
 	/** Ids of the signed-in visitor's favourite projects. */
 	favourites: string[];

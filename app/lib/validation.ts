@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { normalisePhone, PHONE_CHARS, RUSSIAN_PHONE } from "./phone";
 import { isReservedUsername, normaliseUsername, usernameError, usernameFromEmail } from "./usernames";
 
 /**
@@ -55,34 +56,38 @@ export function reservedNameFromEmail(email: unknown): boolean {
 	return emailField().safeParse(email).success && isReservedUsername(usernameFromEmail(String(email)));
 }
 
-/**
- * What a phone may hold: digits, ASCII spaces, brackets, dashes and a leading +. Not `\s`: CR, LF, tab, the
- * line separator U+2028 and the ideographic space U+3000 are whitespace too, and one of them in a phone broke
- * the lines of the mail headers and CSV rows it was written into (issue #31).
- */
-const PHONE_CHARS = /^\+?[\d ()-]+$/;
-const PHONE_SEPARATORS = /[ ()-]/g;
 /** A phone number anywhere has at least this many digits (a Russian one +7 and ten). */
 const MIN_PHONE_DIGITS = 10;
 
-/** Registration phone: +7 and exactly ten digits (ASCII spaces, dashes and brackets are ignored). */
+/**
+ * Registration and the account's phone: +7 and exactly ten digits, once the Russian ways of writing a
+ * number («8 916 123 45 67», «+7 (916) 123-45-67») are normalised to that (app/lib/phone.ts).
+ */
 export const russianPhoneField = z
 	.string({ error: "validation.phoneFormat" })
 	.max(MAX_PHONE_LENGTH, "validation.phoneFormat")
-	.transform((value) => value.replace(PHONE_SEPARATORS, ""))
-	.pipe(z.string().regex(/^\+7\d{10}$/, "validation.phoneFormat"));
+	.transform(normalisePhone)
+	.pipe(z.string().regex(RUSSIAN_PHONE, "validation.phoneFormat"));
 
 /**
- * Purchase-form phone: at least 11 characters, and (the spec's message again) at least ten digits among
- * them, so brackets and dashes alone never make a phone (decision 0028).
+ * Purchase-form phone, normalised first (app/lib/phone.ts): at least 11 characters, and (the spec's
+ * message again) at least ten digits among them, so brackets and dashes alone never make a phone
+ * (decision 0028). A number from abroad passes as the spec's rule allows, stored without separators.
  */
 export const contactPhoneField = z
 	.string({ error: "validation.phoneMin" })
-	.trim()
-	.min(11, "validation.phoneMin")
 	.max(MAX_PHONE_LENGTH, "validation.tooLong")
-	.regex(PHONE_CHARS, "validation.phoneChars")
-	.refine((value) => value.replace(/\D/g, "").length >= MIN_PHONE_DIGITS, "validation.phoneMin");
+	.transform(normalisePhone)
+	.pipe(
+		z
+			.string()
+			// One message for both (the spec's): too short, or too few digits among the characters.
+			.refine(
+				(value) => value.length >= 11 && value.replace(/\D/g, "").length >= MIN_PHONE_DIGITS,
+				"validation.phoneMin",
+			)
+			.regex(PHONE_CHARS, "validation.phoneChars"),
+	);
 
 export const newPasswordField = z
 	.string({ error: "validation.passwordMin" })

@@ -3,7 +3,7 @@ import { type Paged, pageWindow } from "~/lib/admin-list";
 import { database, db } from "~/lib/db.server";
 import type { Language } from "~/lib/i18n";
 import { mailboxKey, newMessageId } from "~/lib/mail.server";
-import type { Database, OutboxMessage, OutboxStatus } from "~db/schema";
+import type { Database, OutboxMessage, OutboxStatus, PurchaseRequest } from "~db/schema";
 import { type Actor, recordActivity } from "./activity.server";
 
 /** What a message is about; the admin's list shows it, rate limits count by it. */
@@ -269,4 +269,18 @@ export async function countMailByStatus(): Promise<Record<OutboxStatus, number>>
 	const counts: Record<OutboxStatus, number> = { pending: 0, sent: 0, failed: 0 };
 	for (const row of rows) counts[row.status] = Number(row.n);
 	return counts;
+}
+
+/** Whether the buyer of `request` was sent (or will be sent) its confirmation. */
+export async function hasMailAbout(
+	executor: Kysely<Database>,
+	request: Pick<PurchaseRequest, "id">,
+): Promise<boolean> {
+	const row = await executor
+		.selectFrom("outbox")
+		.select("id")
+		.where("kind", "=", "purchase_confirmation")
+		.where("reference", "=", `purchase_request:${request.id}`)
+		.executeTakeFirst();
+	return row !== undefined;
 }

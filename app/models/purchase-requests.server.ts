@@ -6,6 +6,7 @@ import { hasPrice } from "~/lib/format";
 import type { Language } from "~/lib/i18n";
 import { CATALOGUE_PAGE_SIZE } from "~/lib/paging";
 import { foldForSearch } from "~db/connection";
+import { lockWithinTransaction } from "~db/dialect";
 import type { Database, PurchaseRequest, PurchaseRequestKind, PurchaseRequestStatus, User } from "~db/schema";
 import { type Actor, recordActivity } from "./activity.server";
 import { ProjectNotFoundError, type ProjectRecord, selectProjects } from "./projects.server";
@@ -16,10 +17,25 @@ export class ProjectSoldError extends Error {
 }
 
 /**
+ * How long a request stays "the one already sent": an open request (new or in progress) for the same piece,
+ * of the same kind, from the same e-mail address, made within this many days, is answered again instead of
+ * stored twice (docs/decisions/0034-phones-and-repeats.md, "Repeats"). Past it, asking again is news.
+ */
+export const REPEAT_WINDOW_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
  * Saves a purchase request with a snapshot of the project's name and price as they are now, read in the
  * same transaction as the insert (the client's idea of the price is never used): whether a price was
  * shown is decided from the stored price, and a purchase of a piece sold meanwhile is refused. Drafts
  * take no requests (they are unknown to the public). Pass a transaction to write more with it (its mail).
+ *
+ * A repeat is recognised and not stored twice (`repeated`: the open request it repeats): the same piece,
+ * kind and address within REPEAT_WINDOW_DAYS, made by this visitor — the same account (`userId`) or one of
+ * the requests this browser sent (`sentRequestIds`, from a signed cookie). Only then: anyone can type any
+ * address, and telling a stranger "this address already asked about this piece" would let them probe who
+ * wants what. The check and the insert run under one lock per piece and address (db/dialect.ts), so two
+ * posts at once cannot both miss the other.
  */
 export async function createPurchaseRequest(
 	input: {
@@ -29,9 +45,11 @@ export async function createPurchaseRequest(
 		userId: number | null;
 		kind?: PurchaseRequestKind;
 		language?: Language;
+		sentRequestIds?: readonly number[];
+		now?: Date;
 	},
 	executor?: Kysely<Database>,
-): Promise<PurchaseRequest> {
+): Promise<{ request: PurchaseRequest; repeated: boolean }> {
 	if (!executor) return db.transaction().execute((trx) => createPurchaseRequest(input, trx));
 	const kind = input.kind ?? "purchase";
 	const project = await executor
@@ -44,7 +62,10 @@ export async function createPurchaseRequest(
 	if (kind === "purchase" && project.availability === "sold") {
 		throw new ProjectSoldError(`Project ${input.projectId} is sold`);
 	}
-	return executor
+	await lockWithinTransaction(executor, `purchase:${project.id}:${input.email.toLowerCase()}`);
+	const open = await findOpenRequest(executor, { ...input, kind, now: input.now ?? new Date() });
+	if (open) return { request: open, repeated: true };
+	const request = await executor
 		.insertInto("purchase_requests")
 		.values({
 			project_id: project.id,
@@ -60,6 +81,39 @@ export async function createPurchaseRequest(
 		})
 		.returningAll()
 		.executeTakeFirstOrThrow();
+	return { request, repeated: false };
+}
+
+/** This visitor's open request for the piece, of the kind, from the address (see createPurchaseRequest). */
+async function findOpenRequest(
+	executor: Kysely<Database>,
+	input: {
+		projectId: string;
+		email: string;
+		kind: PurchaseRequestKind;
+		userId: number | null;
+		sentRequestIds?: readonly number[];
+		now: Date;
+	},
+): Promise<PurchaseRequest | undefined> {
+	const sent = (input.sentRequestIds ?? []).filter(Number.isSafeInteger);
+	if (input.userId === null && sent.length === 0) return undefined;
+	return executor
+		.selectFrom("purchase_requests")
+		.selectAll()
+		.where("project_id", "=", input.projectId)
+		.where("kind", "=", input.kind)
+		.where(sql`email`, "=", sql`${input.email} collate nocase`)
+		.where("status", "in", ["new", "in_progress"])
+		.where("created_at", ">=", new Date(input.now.getTime() - REPEAT_WINDOW_DAYS * DAY_MS).toISOString())
+		.where((eb) =>
+			eb.or([
+				...(input.userId !== null ? [eb("user_id", "=", input.userId)] : []),
+				...(sent.length > 0 ? [eb("id", "in", sent)] : []),
+			]),
+		)
+		.orderBy("id", "desc")
+		.executeTakeFirst();
 }
 
 /**

@@ -9,7 +9,7 @@ import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import type { PageCacheHandle } from "~/lib/page-cache-policy";
 import { sellerDetailsOf } from "~/lib/seller";
 import { rootMetaData, seoMeta } from "~/lib/seo";
-import { INFO_EMAIL, PHONE_DISPLAY, PHONE_LINK, SALES_EMAIL } from "~/lib/site";
+import { INFO_EMAIL, PHONE_DISPLAY, PHONE_LINK, salesAddress } from "~/lib/site";
 import { useTranslation } from "~/lib/translations";
 import { getSettings } from "~/models/settings.server";
 
@@ -29,25 +29,31 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		i18nServer.getFixedT(await getLanguage(request), "pages"),
 		getSettings(),
 	]);
+	// Questions about pieces and orders go to the one sales address (issue #35).
+	const salesEmail = salesAddress(settings);
 	return {
-		meta: { title: t("contact.metaTitle"), description: t("contact.metaDescription") },
+		meta: { title: t("contact.metaTitle"), description: t("contact.metaDescription", { salesEmail }) },
+		salesEmail,
 		seller: sellerDetailsOf(settings),
 	};
 }
 
 export default function ContactPage() {
 	const { t } = useTranslation("pages");
-	const { seller } = useLoaderData<typeof loader>();
+	const { seller, salesEmail } = useLoaderData<typeof loader>();
 	const channels = [
 		{ key: "info", href: `mailto:${INFO_EMAIL}`, value: INFO_EMAIL },
-		{ key: "sales", href: `mailto:${SALES_EMAIL}`, value: SALES_EMAIL },
+		{ key: "sales", href: `mailto:${salesEmail}`, value: salesEmail },
 		{ key: "phone", href: `tel:${PHONE_LINK}`, value: PHONE_DISPLAY },
 	] as const;
 	const hours = (["gallery", "support", "consultations"] as const).map((key) => ({
 		term: t(`contact.hours.${key}`),
 		value: t(`contact.hours.${key}Value`),
 	}));
-	const questions = readRecords(t("contact.faq.items", { returnObjects: true }), ["question", "answer"]);
+	const questions = readRecords(t("contact.faq.items", { returnObjects: true, salesEmail }), [
+		"question",
+		"answer",
+	]);
 
 	return (
 		<>

@@ -24,8 +24,8 @@ function refererPath(request: Request): string | null {
 }
 
 /**
- * Marks or unmarks a favourite. Anonymous visitors are sent to sign in and then back to the page they
- * were on. Without JavaScript the form carries `redirectTo` and comes back to its page.
+ * Marks or unmarks a favourite. Anonymous visitors are sent to sign in, which saves the piece, and then
+ * back to the page they were on. Without JavaScript the form carries `redirectTo` and comes back to its page.
  */
 export async function action({ request }: ActionFunctionArgs) {
 	await requireSiteOpen(request);
@@ -36,7 +36,13 @@ export async function action({ request }: ActionFunctionArgs) {
 	if (from === null) return Response.json({ ok: false as const }, { status: 400 });
 	const back = safeRedirectPath(from);
 	const user = await getUser(request);
-	if (!user) throw redirect(`/login?${new URLSearchParams({ redirectTo: back })}`);
+	// A guest's ♥ is carried through the sign-in (app/routes/login/login.server.ts): the page says why, and
+	// saves it once they are in. Only the id travels; the sign-in looks the piece up again.
+	if (!user) {
+		const login = new URLSearchParams({ redirectTo: back });
+		if (parsed.data.favourite === "true") login.set("favourite", parsed.data.projectId);
+		throw redirect(`/login?${login}`);
+	}
 	const found = await setFavourite(user.id, parsed.data.projectId, parsed.data.favourite === "true");
 	if (!found) return Response.json({ ok: false as const }, { status: 404 });
 	if (parsed.data.redirectTo !== undefined) return redirect(back);

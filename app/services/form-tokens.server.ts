@@ -56,13 +56,16 @@ export function claimWith<Written>(
 
 /**
  * The answer to a counted post, the first and every repeat: a redirect (with its toast) or data. `Data` is
- * the shape the route's component reads, as the route stored it.
+ * the shape the route's component reads, as the route stored it. `headers` go with this answer only (a
+ * cookie the write sets), not with the stored one.
  */
-export async function answerFormPost<Data = never>(outcome: FormOutcome) {
+export async function answerFormPost<Data = never>(outcome: FormOutcome, init: { headers?: Headers } = {}) {
 	if ("redirect" in outcome) {
-		return outcome.toast ? redirectWithToast(outcome.redirect, outcome.toast) : redirect(outcome.redirect);
+		return outcome.toast
+			? redirectWithToast(outcome.redirect, outcome.toast, init)
+			: redirect(outcome.redirect, init);
 	}
-	return data(outcome.data as Data, { status: outcome.status ?? 200 });
+	return data(outcome.data as Data, { status: outcome.status ?? 200, headers: init.headers });
 }
 
 /**

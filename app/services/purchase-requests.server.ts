@@ -3,6 +3,7 @@ import { snapshotOf } from "~/lib/activity";
 import { db } from "~/lib/db.server";
 import type { FormClaim } from "~/lib/form-token.server";
 import type { Language } from "~/lib/i18n";
+import { salesAddress } from "~/lib/site";
 import { purchaseConfirmationMail } from "~/mail/messages/purchase-confirmation.server";
 import { purchaseDigestMail } from "~/mail/messages/purchase-digest.server";
 import { purchaseNotificationMail } from "~/mail/messages/purchase-notification.server";
@@ -10,7 +11,7 @@ import { requestStatusMail } from "~/mail/messages/request-status.server";
 import { type Actor, recordActivity } from "~/models/activity.server";
 import { recordConsent } from "~/models/consents.server";
 import { claimFormToken, settleFormToken } from "~/models/form-submissions.server";
-import { countMailTo, findWaitingMail, rewriteWaitingMail } from "~/models/outbox.server";
+import { countMailTo, findWaitingMail, hasMailAbout, rewriteWaitingMail } from "~/models/outbox.server";
 import { getArtistNameOfProject, getProjectCover } from "~/models/projects.server";
 import {
 	createPurchaseRequest,
@@ -110,11 +111,21 @@ async function galleryDigest(
 	return { language, origin, ...message };
 }
 
+/** What a request post came to: the request (the one it repeats, if so) and whether the buyer is mailed. */
+export interface PurchaseSubmission {
+	request: PurchaseRequest;
+	/** It repeats an open request of this visitor's, answered again and not stored twice. */
+	repeated: boolean;
+	/** A confirmation is on its way to the buyer (for this request, or when the repeated one was sent). */
+	mailed: boolean;
+}
+
 /**
  * Saves a purchase request and, in the same transaction, its mail: the gallery's notification (when the
  * settings ask for it) and the buyer's confirmation, each in its reader's language. If the transaction
  * fails, neither the request nor any message exists; if SMTP is down, the request is saved all the same.
  * With a `claim` the form's one-time token is used in that transaction too (a repeat writes nothing).
+ * A repeat of the visitor's own open request (createPurchaseRequest) writes no request and no mail.
  */
 export async function submitPurchaseRequest(input: {
 	projectId: string;
@@ -127,11 +138,19 @@ export async function submitPurchaseRequest(input: {
 	origin: string;
 	/** The consent the form gave (decision 0031): recorded with the request, or neither is. */
 	consent: { version: number; clientAddress: string };
-	claim?: FormClaim<PurchaseRequest>;
-}): Promise<PurchaseRequest> {
-	const request = await db.transaction().execute(async (trx) => {
+	/** The requests this browser sent about the piece (app/lib/purchase.server.ts). */
+	sentRequestIds?: readonly number[];
+	claim?: FormClaim<PurchaseSubmission>;
+}): Promise<PurchaseSubmission> {
+	const submission = await db.transaction().execute(async (trx): Promise<PurchaseSubmission> => {
 		await claimFormToken(trx, input.claim);
-		const request = await createPurchaseRequest(input, trx);
+		const { request, repeated } = await createPurchaseRequest(input, trx);
+		if (repeated) {
+			const mailed = await hasMailAbout(trx, request);
+			const answer = { request, repeated, mailed };
+			await settleFormToken(trx, input.claim, answer);
+			return answer;
+		}
 		await recordConsent(trx, {
 			purpose: "purchase",
 			version: input.consent.version,
@@ -174,7 +193,8 @@ export async function submitPurchaseRequest(input: {
 			kinds: ["purchase_confirmation"],
 			since: new Date(Date.now() - HOUR_MS),
 		});
-		if (recent < CONFIRMATIONS_PER_ADDRESS_PER_HOUR) {
+		const mailed = recent < CONFIRMATIONS_PER_ADDRESS_PER_HOUR;
+		if (mailed) {
 			const language = input.language;
 			await queueMail(trx, {
 				kind: "purchase_confirmation",
@@ -188,14 +208,16 @@ export async function submitPurchaseRequest(input: {
 					picture: await getProjectCover(input.projectId, trx),
 					language,
 					origin: input.origin,
+					salesEmail: salesAddress(settings),
 				})),
 			});
 		}
-		await settleFormToken(trx, input.claim, request);
-		return request;
+		const answer = { request, repeated, mailed };
+		await settleFormToken(trx, input.claim, answer);
+		return answer;
 	});
-	mailQueued();
-	return request;
+	if (!submission.repeated) mailQueued();
+	return submission;
 }
 
 /** The statuses a buyer hears about: "new" is where every request starts, never news to its buyer. */
@@ -249,7 +271,13 @@ export async function changeRequestStatus(input: {
 			language,
 			origin: input.origin,
 			reference: `purchase_request:${request.id}`,
-			...(await requestStatusMail({ request, status: input.status, language, origin: input.origin })),
+			...(await requestStatusMail({
+				request,
+				status: input.status,
+				language,
+				origin: input.origin,
+				salesEmail: salesAddress(settings),
+			})),
 		});
 		return { found: true, changed, mailed: true, request };
 	});

@@ -23,7 +23,7 @@ export async function openRequestForm(
 
 /**
  * A purchase request made the way a buyer without an account makes it: the piece's own request page (the
- * form without JavaScript's dialog), then the thank-you toast naming the piece.
+ * form without JavaScript's dialog), then the confirmation that stays, thanking for the piece.
  */
 export async function sendRequestAsGuest(
 	page: Page,
@@ -35,5 +35,5 @@ export async function sendRequestAsGuest(
 	await form.getByLabel("Phone").fill("+7 916 555-44-33");
 	await giveConsent(form);
 	await form.getByRole("button", { name: "Send request" }).click();
-	await expect(page.getByTestId("toast")).toContainText(projectName);
+	await expect(page.getByTestId("purchase-confirmation").getByRole("heading")).toContainText(projectName);
 }

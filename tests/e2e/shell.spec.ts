@@ -83,9 +83,9 @@ test.describe("site shell", () => {
 			"href",
 			"/shipping",
 		);
-		await expect(footer.getByRole("link", { name: "hello@forma.gallery" })).toHaveAttribute(
+		await expect(footer.getByRole("link", { name: "info@forma.gallery" })).toHaveAttribute(
 			"href",
-			"mailto:hello@forma.gallery",
+			"mailto:info@forma.gallery",
 		);
 		await expect(footer.getByRole("link", { name: "Visit the studio" })).toHaveAttribute("target", "_blank");
 	});

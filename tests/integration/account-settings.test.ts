@@ -112,7 +112,7 @@ describe("favourites", () => {
 				context: {},
 			}),
 		)) as Response;
-		expect(anonymous.headers.get("Location")).toBe("/login?redirectTo=%2Fshop");
+		expect(anonymous.headers.get("Location")).toBe("/login?redirectTo=%2Fshop&favourite=terra-modular-sofa");
 
 		const user = await createUser({
 			email: "fav@example.com",

@@ -78,7 +78,7 @@ describe("registration", () => {
 		const before = await db.selectFrom("users").select("id").execute();
 		for (const fields of [
 			{ ...GIVEN_CONSENT, email: "ADMIN@example.com", phone: "+79161234567", password: "long-enough-pw" },
-			{ ...GIVEN_CONSENT, email: "ok@example.com", phone: "89161234567", password: "long-enough-pw" },
+			{ ...GIVEN_CONSENT, email: "ok@example.com", phone: "8916123456", password: "long-enough-pw" },
 			{ ...GIVEN_CONSENT, email: "ok@example.com", phone: "+79161234567", password: "short" },
 		]) {
 			const result = await registerAction({

@@ -285,7 +285,7 @@ describe("maintenance mode", () => {
 				context: {},
 			}),
 		);
-		expect(statusOf(adminPurchase)).toBe(302);
+		expect(statusOf(adminPurchase)).toBe(200);
 
 		// Switched off again: the site is open.
 		await settingsAction(

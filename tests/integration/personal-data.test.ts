@@ -24,6 +24,10 @@ import { formRequest, getRequest, settle, statusOf } from "../support/requests";
 import { linkIn } from "../support/smtp";
 import { versionOf } from "../support/versions";
 
+/** A purchase request as the form makes it; the request itself (not whether it was a repeat). */
+const submitRequest = async (input: Parameters<typeof submitPurchaseRequest>[0]) =>
+	(await submitPurchaseRequest(input)).request;
+
 const PASSWORD = "a-long-password-1";
 const { deliver } = smtpDeliveryForEachTest();
 
@@ -48,7 +52,7 @@ async function personWithData(name: string) {
 		.where("id", "=", user.id)
 		.execute();
 	await updateSettings({ emailNotifications: true, adminEmail: "gallery@example.com" });
-	const signedIn = await submitPurchaseRequest({
+	const signedIn = await submitRequest({
 		projectId: "terra-modular-sofa",
 		email,
 		phone,
@@ -58,7 +62,7 @@ async function personWithData(name: string) {
 		origin: "http://localhost",
 		consent: { version: 1, clientAddress: "127.0.0.1" },
 	});
-	const asGuest = await submitPurchaseRequest({
+	const asGuest = await submitRequest({
 		projectId: "arc-lounge-chair",
 		email: email.toUpperCase(),
 		phone,
@@ -161,7 +165,7 @@ describe("a signed-in user's export", () => {
 	it("holds their account, requests with status, favourites and consents, never the internal note or another's request", async () => {
 		const name = unique("exporter");
 		const { user, email, phone, signedIn, asGuest } = await personWithData(name);
-		const other = await submitPurchaseRequest({
+		const other = await submitRequest({
 			projectId: "terra-modular-sofa",
 			email: `${unique("stranger")}@example.com`,
 			phone: "+79990001122",
@@ -333,7 +337,7 @@ describe("a guest's one-time link", () => {
 
 	it("answers alike for a known and an unknown address, and mails a link only for the known one, in the page's language", async () => {
 		const email = `${unique("guest")}@example.com`;
-		await submitPurchaseRequest({
+		await submitRequest({
 			projectId: "terra-modular-sofa",
 			email,
 			phone: "+79161112233",
@@ -369,7 +373,7 @@ describe("a guest's one-time link", () => {
 
 	it("downloads the address's data, erases it once, and is refused afterwards, when wrong, and after an hour", async () => {
 		const email = `${unique("guest")}@example.com`;
-		const request = await submitPurchaseRequest({
+		const request = await submitRequest({
 			projectId: "terra-modular-sofa",
 			email,
 			phone: "+79163334455",
@@ -423,7 +427,7 @@ describe("a guest's one-time link", () => {
 
 		// A new link, an hour and a second later, no longer works.
 		const later = `${unique("guest")}@example.com`;
-		await submitPurchaseRequest({
+		await submitRequest({
 			projectId: "terra-modular-sofa",
 			email: later,
 			phone: "+79165556677",
@@ -562,7 +566,7 @@ describe("retention", () => {
 		await updateSettings({ retentionMonths: 12 });
 		const made = async (status: "new" | "in_progress" | "done" | "cancelled", monthsAgo: number) => {
 			const email = `${unique(`kept-${status}`)}@example.com`;
-			const request = await submitPurchaseRequest({
+			const request = await submitRequest({
 				projectId: "terra-modular-sofa",
 				email,
 				phone: "+79160000000",
@@ -711,7 +715,7 @@ describe("the seller's details and the retention period in the settings", () => 
 		expect(privacy).toMatch(/ОГРНИП\s323770000123456/);
 
 		await updateSettings({ emailNotifications: true, adminEmail: "gallery@example.com" });
-		await submitPurchaseRequest({
+		await submitRequest({
 			projectId: "terra-modular-sofa",
 			email: `${unique("buyer")}@example.com`,
 			phone: "+79161230000",

@@ -36,8 +36,16 @@ describe("pageCacheSlot", () => {
 		expect(russianDark?.variant).toBe("ru dark");
 		expect(russianDark?.key).not.toBe(anonymous?.key);
 		expect(slotOf(undefined, "/art?page=2")?.key).not.toBe(anonymous?.key);
-		// `?lng=` wins over the cookie, as in the app.
-		expect(slotOf(cookie("lng", "en"), "/art?lng=ru")?.variant).toBe("ru light");
+		// `?lng=` names the page's language; a visitor whose cookie already says so shares it.
+		expect(slotOf(cookie("lng", "ru"), "/art?lng=ru")?.variant).toBe("ru light");
+	});
+
+	it("a shared ?lng= link remembers the choice even when a copy exists: a visitor without that cookie reaches the app", () => {
+		// The app answers them with the language cookie (app/lib/i18n.server.ts, languageParamCookie); a copy
+		// made for someone who had it already carries none, and the next page came back in English.
+		expect(slotOf(undefined, "/art?lng=ru")).toBeNull();
+		expect(slotOf(cookie("lng", "en"), "/art?lng=ru")).toBeNull();
+		expect(slotOf(undefined, "/art?lng=en")).toBeNull();
 	});
 
 	it("cache poisoning: a repeated page cookie (lng=<ru>; theme=<dark>; lng=; theme=) skips the cache", () => {

@@ -1,6 +1,6 @@
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { ogrnKind, sellerDetailsOf } from "~/lib/seller";
-import { INFO_EMAIL } from "~/lib/site";
+import { INFO_EMAIL, salesAddress } from "~/lib/site";
 import { getSettings } from "~/models/settings.server";
 import { readSections } from "./locale-content";
 
@@ -33,6 +33,7 @@ export async function loadLegalPage(request: Request, page: LegalPageName) {
 				operator,
 				privacyEmail: seller.privacyEmail || INFO_EMAIL,
 				retentionMonths: settings.retention_months,
+				salesEmail: salesAddress(settings),
 			}),
 		),
 		seller: page === "shipping" ? null : seller,

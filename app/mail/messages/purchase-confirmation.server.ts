@@ -1,7 +1,8 @@
 import type { Language } from "~/lib/i18n";
 import { i18nServer } from "~/lib/i18n.server";
 import type { StoredImage } from "~/lib/images";
-import { PHONE_DISPLAY, SALES_EMAIL } from "~/lib/site";
+import { formatPhone } from "~/lib/phone";
+import { PHONE_DISPLAY } from "~/lib/site";
 import type { MailMessage } from "~/mail/layout.server";
 import type { PurchaseRequest } from "~db/schema";
 import { mailPicture, priceAsShown } from "./request-facts.server";
@@ -14,15 +15,19 @@ export async function purchaseConfirmationMail(input: {
 	picture?: StoredImage | null;
 	language: Language;
 	origin: string;
+	/** Where buyers write about pieces (salesAddress in app/lib/site.ts). */
+	salesEmail: string;
 }): Promise<MailMessage> {
 	const { request, artistName, language } = input;
 	const t = await i18nServer.getFixedT(language, "mail");
 	const intro =
 		request.kind === "similar"
 			? "purchaseConfirmation.introSimilar"
-			: request.price_shown === 1
-				? "purchaseConfirmation.introPurchase"
-				: "purchaseConfirmation.introPrice";
+			: request.kind === "wait"
+				? "purchaseConfirmation.introWait"
+				: request.price_shown === 1
+					? "purchaseConfirmation.introPurchase"
+					: "purchaseConfirmation.introPrice";
 	return {
 		subject: t("purchaseConfirmation.subject", { projectName: request.project_name }),
 		body: {
@@ -30,16 +35,16 @@ export async function purchaseConfirmationMail(input: {
 			paragraphs: [
 				t(intro, { projectName: request.project_name }),
 				t("purchaseConfirmation.next"),
-				t("purchaseConfirmation.contact", { email: SALES_EMAIL, phone: PHONE_DISPLAY }),
+				t("purchaseConfirmation.contact", { email: input.salesEmail, phone: PHONE_DISPLAY }),
 			],
 			...(mailPicture(input.picture, input.origin, request.project_name) ?? {}),
 			facts: [
 				{ label: t("common.piece"), value: request.project_name },
 				...(artistName ? [{ label: t("common.artist"), value: artistName }] : []),
-				...(request.kind === "similar"
+				...(request.kind !== "purchase"
 					? []
 					: [{ label: t("common.price"), value: await priceAsShown(request, language) }]),
-				{ label: t("common.phone"), value: request.phone },
+				{ label: t("common.phone"), value: formatPhone(request.phone) },
 				{ label: t("common.requestNumber"), value: `№ ${request.id}` },
 			],
 			...(request.project_id

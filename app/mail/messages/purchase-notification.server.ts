@@ -1,5 +1,6 @@
 import type { Language } from "~/lib/i18n";
 import { i18nServer } from "~/lib/i18n.server";
+import { formatPhone } from "~/lib/phone";
 import type { MailMessage } from "~/mail/layout.server";
 import type { PurchaseRequest } from "~db/schema";
 import { kindKey, priceAsShown } from "./request-facts.server";
@@ -32,7 +33,7 @@ export async function purchaseNotificationMail(input: {
 				{ label: t("common.priceShown"), value: await priceAsShown(request, language) },
 				{ label: t("common.kind"), value: t(kindKey(request)) },
 				{ label: t("common.email"), value: request.email },
-				{ label: t("common.phone"), value: request.phone },
+				{ label: t("common.phone"), value: formatPhone(request.phone) },
 				{ label: t("purchaseNotification.account"), value: account ?? t("purchaseNotification.guest") },
 				{ label: t("purchaseNotification.language"), value: t(`common.language.${request.language}`) },
 			],

@@ -17,11 +17,12 @@ const KIND_KEY: Record<PurchaseRequestKind | "price", string> = {
 	purchase: "common.kindPurchase",
 	price: "common.kindPrice",
 	similar: "common.kindSimilar",
+	wait: "common.kindWait",
 };
 
-/** What the request asks, as a key of the mail namespace: to buy, the price, or similar work. */
+/** What the request asks, as a key of the mail namespace: to buy, the price, similar work, or word when a reserved piece is free. */
 export function kindKey(request: PurchaseRequest): string {
-	if (request.kind === "similar") return KIND_KEY.similar;
+	if (request.kind !== "purchase") return KIND_KEY[request.kind];
 	return request.price_shown === 1 ? KIND_KEY.purchase : KIND_KEY.price;
 }
 

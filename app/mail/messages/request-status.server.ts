@@ -1,6 +1,6 @@
 import type { Language } from "~/lib/i18n";
 import { i18nServer } from "~/lib/i18n.server";
-import { PHONE_DISPLAY, SALES_EMAIL } from "~/lib/site";
+import { PHONE_DISPLAY } from "~/lib/site";
 import type { MailMessage } from "~/mail/layout.server";
 import type { PurchaseRequest } from "~db/schema";
 
@@ -10,6 +10,8 @@ export async function requestStatusMail(input: {
 	status: "in_progress" | "done" | "cancelled";
 	language: Language;
 	origin: string;
+	/** Where buyers write about pieces (salesAddress in app/lib/site.ts). */
+	salesEmail: string;
 }): Promise<MailMessage> {
 	const { request, status } = input;
 	const t = await i18nServer.getFixedT(input.language, "mail");
@@ -20,7 +22,7 @@ export async function requestStatusMail(input: {
 			heading: t("requestStatus.heading"),
 			paragraphs: [
 				t(`requestStatus.${status}`, { projectName: request.project_name }),
-				t("requestStatus.contact", { email: SALES_EMAIL, phone: PHONE_DISPLAY }),
+				t("requestStatus.contact", { email: input.salesEmail, phone: PHONE_DISPLAY }),
 			],
 			facts: [
 				{ label: t("common.piece"), value: request.project_name },

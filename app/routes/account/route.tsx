@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Phone } from "~/components/phone";
 import { Price } from "~/components/price";
 import { ProjectCard } from "~/components/project-card";
 import { CARD_TABLE } from "~/components/ui/card-table";
@@ -62,7 +63,7 @@ export default function AccountPage() {
 						<dt className="text-muted">{t("account.email")}</dt>
 						<dd>{user.email}</dd>
 						<dt className="text-muted">{t("account.phone")}</dt>
-						<dd>{user.phone ?? t("account.noPhone")}</dd>
+						<dd>{user.phone ? <Phone value={user.phone} /> : t("account.noPhone")}</dd>
 					</dl>
 				</div>
 				<div className="flex flex-wrap gap-3">

@@ -1,6 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Link, useActionData, useFetcher, useLocation } from "@remix-run/react";
+import { Phone } from "~/components/phone";
 import { Price } from "~/components/price";
 import { TextareaField } from "~/components/ui/form-fields";
 import { formatDate } from "~/lib/format";
@@ -49,9 +50,7 @@ export function RequestRow({ request: item }: { request: RequestListRow }) {
 					<a href={`mailto:${item.email}`} className="block break-all hover:underline">
 						{item.email}
 					</a>
-					<a href={`tel:${item.phone.replace(/[^\d+]/g, "")}`} className="block text-muted hover:underline">
-						{item.phone}
-					</a>
+					<Phone value={item.phone} link className="block text-muted hover:underline" />
 				</div>
 			</td>
 			<td className="py-3 pr-4 whitespace-nowrap" data-label={t("requests.date")}>

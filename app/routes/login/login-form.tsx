@@ -8,8 +8,8 @@ import type { action } from "./route";
 
 const loadValidator = () => import("./schema").then((schema) => schema.validateLogin);
 
-/** The sign-in form, with its checks in the browser (Conform). */
-export function LoginForm({ redirectTo }: { redirectTo: string }) {
+/** The sign-in form, with its checks in the browser (Conform); `favourite`: the piece the sign-in saves. */
+export function LoginForm({ redirectTo, favourite }: { redirectTo: string; favourite?: string }) {
 	const { t } = useTranslation("account");
 	const actionData = useActionData<typeof action>();
 	const navigation = useNavigation();
@@ -27,6 +27,7 @@ export function LoginForm({ redirectTo }: { redirectTo: string }) {
 		<Form method="post" className="flex flex-col gap-5" {...getFormProps(form)} {...validation.formProps}>
 			<FormAlert title={t("login.failedTitle")} messages={form.errors?.map((error) => t(error))} />
 			{redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+			{favourite ? <input type="hidden" name="favourite" value={favourite} /> : null}
 			<Field
 				meta={fields.username}
 				type="text"

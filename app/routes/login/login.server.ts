@@ -3,6 +3,9 @@ import { readFormData } from "~/lib/form.server";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { redirectWithToast } from "~/lib/toast.server";
+import { typesetName } from "~/lib/typography.server";
+import { setFavourite } from "~/models/favourites.server";
+import { getProjectById } from "~/models/projects.server";
 import { getSettings } from "~/models/settings.server";
 import { setUserLanguage } from "~/models/users.server";
 import { authenticator, getUser, LoginError, startSession } from "~/services/auth.server";
@@ -12,15 +15,28 @@ import { authenticator, getUser, LoginError, startSession } from "~/services/aut
  * server import there instead of seven shared ones (each shared server module costs the page an empty chunk).
  */
 
+/**
+ * The piece a guest tapped ♥ on (`?favourite=<id>`, from /resources/favourites): the page says why it asks
+ * them to sign in, and the sign-in saves it. Only the id comes from the client; the piece is looked up
+ * here (a published one, or nothing), and the save is the signed-in user's own.
+ */
+async function favouriteIntent(id: FormDataEntryValue | string | null) {
+	if (typeof id !== "string" || id.length === 0 || id.length > 200) return null;
+	const project = await getProjectById(id);
+	return project ? { id: project.id, name: typesetName(project.name) } : null;
+}
+
 export async function loadLogin(request: Request) {
-	const redirectTo = new URL(request.url).searchParams.get("redirectTo");
+	const params = new URL(request.url).searchParams;
+	const redirectTo = params.get("redirectTo");
 	// Already signed in: go where the sign-in would have led.
 	if (await getUser(request)) throw redirect(safeRedirectPath(redirectTo, "/account"));
-	const [t, settings] = await Promise.all([
+	const [t, settings, favourite] = await Promise.all([
 		i18nServer.getFixedT(await getLanguage(request), "account"),
 		getSettings(),
+		favouriteIntent(params.get("favourite")),
 	]);
-	return { title: t("login.metaTitle"), registrationOpen: settings.allow_registration === 1 };
+	return { title: t("login.metaTitle"), registrationOpen: settings.allow_registration === 1, favourite };
 }
 
 const STATUS_BY_ERROR = {
@@ -63,6 +79,9 @@ export async function logIn(request: Request) {
 	}
 	// Their mail is written in the language they use the site in.
 	await setUserLanguage(user.id, await getLanguage(request));
+	// The ♥ that sent a guest here is saved now (a piece that is gone or a draft, nothing).
+	const favourite = await favouriteIntent(formData.get("favourite"));
+	if (favourite) await setFavourite(user.id, favourite.id, true);
 	const headers = new Headers({ "Set-Cookie": await startSession(user.id) });
 	// /admin sends non-admins on to /account.
 	return redirectWithToast(

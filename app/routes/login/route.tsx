@@ -37,12 +37,15 @@ const LoginForm = deferred(() => import("./login-form").then((module) => module.
 
 export default function LoginPage() {
 	const { t } = useTranslation("account");
-	const { registrationOpen } = useLoaderData<typeof loader>();
+	const { registrationOpen, favourite } = useLoaderData<typeof loader>();
 	const [searchParams] = useSearchParams();
 	const redirectTo = searchParams.get("redirectTo") ?? "";
 	return (
-		<AuthCard title={t("login.title")} intro={t("login.intro")}>
-			<LoginForm redirectTo={redirectTo} />
+		<AuthCard
+			title={t("login.title")}
+			intro={favourite ? t("login.favouriteIntro", { name: favourite.name }) : t("login.intro")}
+		>
+			<LoginForm redirectTo={redirectTo} favourite={favourite?.id} />
 			<p className="mt-4 text-sm">
 				<Link to="/forgot-password" className="font-semibold text-ink underline underline-offset-4">
 					{t("login.forgot")}

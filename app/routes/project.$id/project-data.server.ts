@@ -1,8 +1,11 @@
 import type { ProjectFactValues } from "~/components/catalog/project-facts";
 import type { GalleryImage } from "~/components/catalog/project-gallery";
+import { publicOrigin } from "~/lib/env.server";
 import { localized } from "~/lib/i18n";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { redirectToNotFound } from "~/lib/not-found";
+import { localizedUrl } from "~/lib/seo";
+import { salesAddress } from "~/lib/site";
 import { localizedWritten, typesetName, typesetWritten } from "~/lib/typography.server";
 import {
 	getProjectById,
@@ -11,6 +14,7 @@ import {
 	listRelatedProjects,
 	toProjectSummary,
 } from "~/models/projects.server";
+import { getSettings } from "~/models/settings.server";
 import { toStoredImage } from "~/models/stored-image.server";
 import { getUser } from "~/services/auth.server";
 
@@ -29,12 +33,13 @@ export async function loadProjectPage(request: Request, id: string) {
 	const row = await getProjectById(id, { includeDrafts: user?.role === "admin" });
 	if (!row) throw redirectToNotFound(request);
 	const language = await getLanguage(request);
-	const [galleryRows, byArtist, related, t] = await Promise.all([
+	const [galleryRows, byArtist, related, t, settings] = await Promise.all([
 		listProjectImages(row.id),
 		// One more than shown: the piece itself may be among them.
 		row.artist_id ? listProjectsByArtist(row.artist_id, MORE_LIMIT + 1) : [],
 		listRelatedProjects(row, MORE_LIMIT),
 		i18nServer.getFixedT(language, "catalog"),
+		getSettings(),
 	]);
 	const project = toProjectSummary(row, language);
 	const views: GalleryImage[] = galleryRows.map((picture, index) => ({
@@ -64,6 +69,10 @@ export async function loadProjectPage(request: Request, id: string) {
 		artist: row.artist_id ? { id: row.artist_id, name: typesetName(row.designer) } : null,
 		moreFromArtist: summary(byArtist.filter((other) => other.id !== row.id).slice(0, MORE_LIMIT)),
 		related: summary(related),
+		// Questions about the piece go to the one sales address (issue #35).
+		salesEmail: salesAddress(settings),
+		// The page's address for the share links, in the visitor's language (`?lng=ru` for Russian).
+		shareUrl: localizedUrl(publicOrigin(request), `/project/${encodeURIComponent(row.id)}`, language),
 		// A tab's title and a search snippet show names as they were written (typography.server.ts, UNSET_KEY).
 		meta: {
 			title: t("project.metaTitle", { name: row.name }),

@@ -7,7 +7,6 @@ import { ArrowRightIcon, ExternalIcon } from "~/components/icons";
 import { Price } from "~/components/price";
 import { ProjectCard } from "~/components/project-card";
 import type { ProjectSummary } from "~/lib/project-summary";
-import { CONTACT_EMAIL } from "~/lib/site";
 import { useTranslation } from "~/lib/translations";
 
 /*
@@ -97,11 +96,14 @@ export function ProjectMore({
 	artist,
 	moreFromArtist,
 	related,
+	salesEmail,
 }: {
 	project: Pick<ProjectSummary, "id" | "name" | "status" | "availability" | "category">;
 	artist: { id: string; name: string } | null;
 	moreFromArtist: ProjectSummary[];
 	related: ProjectSummary[];
+	/** Where questions about the piece go (the settings' sales address). */
+	salesEmail: string;
 }) {
 	const { t } = useTranslation("catalog");
 	return (
@@ -116,7 +118,9 @@ export function ProjectMore({
 			{related.length > 0 ? (
 				<MoreProjects id="related-projects" title={t("project.related")} projects={related} />
 			) : null}
-			{showsBuyingSteps(project) ? <PurchaseRequest id={project.id} name={project.name} /> : null}
+			{showsBuyingSteps(project) ? (
+				<PurchaseRequest id={project.id} name={project.name} salesEmail={salesEmail} />
+			) : null}
 		</>
 	);
 }
@@ -182,11 +186,14 @@ function showsBuyingSteps(project: Pick<ProjectSummary, "status" | "availability
 	return project.category !== "branding" && project.category !== "creative";
 }
 
-/** How buying works, and how to reach us with questions before sending a request. */
-function PurchaseRequest({ id, name }: { id: string; name: string }) {
+/**
+ * How buying works, one story (issue #35): the request with the button above is step 1; questions about
+ * the piece before that go to the one sales address.
+ */
+function PurchaseRequest({ id, name, salesEmail }: { id: string; name: string; salesEmail: string }) {
 	const { t } = useTranslation("catalog");
 	const subject = t("project.request.emailSubject", { name, id });
-	const steps = ["write", "confirm", "receive"] as const;
+	const steps = ["send", "confirm", "receive"] as const;
 	return (
 		<section
 			id="request"
@@ -212,7 +219,7 @@ function PurchaseRequest({ id, name }: { id: string; name: string }) {
 						))}
 					</ol>
 					<p className="mt-6 max-w-prose text-sm leading-relaxed text-muted">
-						{t("project.request.contactText")}
+						{t("project.request.contactText", { email: salesEmail })}
 					</p>
 					<div className="mt-8 flex flex-wrap gap-3">
 						<Link to="/contact" className="button-primary">
@@ -220,7 +227,7 @@ function PurchaseRequest({ id, name }: { id: string; name: string }) {
 							<ArrowRightIcon width={18} height={18} />
 						</Link>
 						<a
-							href={`mailto:${CONTACT_EMAIL}?subject=${encodeURIComponent(subject)}`}
+							href={`mailto:${salesEmail}?subject=${encodeURIComponent(subject)}`}
 							className="inline-flex min-h-12 items-center rounded-full border border-line px-7 font-semibold transition-colors hover:border-ink"
 						>
 							{t("project.request.emailLink")}

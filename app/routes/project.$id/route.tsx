@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { BuyButton } from "~/components/buy-button";
 import type { GalleryImage } from "~/components/catalog/project-gallery";
+import { ShareLinks } from "~/components/catalog/share-links";
 import { ArrowLeftIcon } from "~/components/icons";
 import { categoryPagePath, type ProjectAvailability } from "~/lib/categories";
 import { deferred } from "~/lib/deferred";
@@ -95,7 +96,8 @@ const ProjectMore = deferred(() => import("./project-parts").then((module) => mo
 });
 
 export default function ProjectPage() {
-	const { project, gallery, artist, facts, moreFromArtist, related } = useLoaderData<typeof loader>();
+	const { project, gallery, artist, facts, moreFromArtist, related, salesEmail, shareUrl } =
+		useLoaderData<typeof loader>();
 	const { t } = useTranslation("catalog");
 	const categoryName = t(`categories.${project.category}`, { ns: "common" });
 	const draft = project.status === "draft";
@@ -139,11 +141,18 @@ export default function ProjectPage() {
 								<FavouriteButton projectId={project.id} projectName={project.name} className="shrink-0" />
 							</div>
 						)}
+						{draft ? null : <ShareLinks url={shareUrl} name={project.name} />}
 						<ProjectDetails project={project} facts={facts} />
 					</div>
 				</div>
 			</div>
-			<ProjectMore project={project} artist={artist} moreFromArtist={moreFromArtist} related={related} />
+			<ProjectMore
+				project={project}
+				artist={artist}
+				moreFromArtist={moreFromArtist}
+				related={related}
+				salesEmail={salesEmail}
+			/>
 		</article>
 	);
 }

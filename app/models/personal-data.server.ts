@@ -1,6 +1,7 @@
 import { type Expression, type Kysely, type SqlBool, sql } from "kysely";
 import { db } from "~/lib/db.server";
 import { escapeHtml } from "~/lib/escape-html";
+import { formatPhone } from "~/lib/phone";
 import { mailboxKey } from "~/lib/mail.server";
 import { typesetName } from "~/lib/typography.server";
 import type { Database, PurchaseRequestStatus, User } from "~db/schema";
@@ -397,11 +398,15 @@ async function stillInUse(trx: Kysely<Database>, values: string[]): Promise<Set<
 	return used;
 }
 
-/** The forms a value takes in the texts we keep: as typed, typeset, in a URL, in HTML. */
+/** The forms a value takes in the texts we keep: as typed, typeset, as a phone is shown, in a URL, in HTML. */
 function writtenForms(value: string): string[] {
+	const shownPhone = formatPhone(value);
 	const forms = [
 		value,
 		typesetName(value),
+		shownPhone,
+		typesetName(shownPhone),
+		shownPhone.replace(/ /g, "\u00a0"),
 		encodeURIComponent(value),
 		new URLSearchParams({ q: value }).toString().slice(2),
 	];

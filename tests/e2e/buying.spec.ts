@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { giveConsent } from "./consent";
 import { expect, test } from "./fixtures";
 import { openRequestForm } from "./requests";
 import { register, uniqueEmail } from "./session";
@@ -25,11 +26,11 @@ const TEXT = {
 		phone: "Phone",
 		send: "Send request",
 		thanks: words("Thank you for your order of Tidal Relief. We will contact you soon."),
-		number: /Your\s+request\s+number\s+is\s+№\s+(\d+)\./,
+		number: /Your\s+request\s+number\s+is\s+(\d+)\./,
 		mailed: (email: string) => `We have e-mailed you at ${email}`,
 		repeated: words("You have already asked about Tidal Relief"),
-		repeatedNumber: (n: string) => words(`It is request № ${n}, and it is still open`),
-		sent: (n: string) => words(`Request № ${n} sent`),
+		repeatedNumber: (n: string) => words(`It is request no. ${n}, and it is still open`),
+		sent: (n: string) => words(`Request no. ${n} sent`),
 		myOrders: "See it in My orders",
 		howTitle: "How buying works",
 		emailLink: "Email about this piece",
@@ -99,6 +100,7 @@ async function requestTidalRelief(page: Page, js: boolean, language: Language, e
 	const form = await openRequestForm(page, js, { link: t.buy, dialog: t.dialog });
 	await form.getByLabel(t.email, { exact: true }).fill(email);
 	await form.getByLabel(t.phone).fill(phone);
+	await giveConsent(form, language);
 	await form.getByRole("button", { name: t.send }).click();
 	const confirmation = page.getByTestId("purchase-confirmation");
 	await expect(confirmation).toBeVisible();
@@ -143,6 +145,7 @@ for (const language of LANGUAGES) {
 			await page.getByLabel(t.email, { exact: true }).fill(email);
 			await page.getByLabel(t.registerPhone).fill("8 916 123 45 67");
 			await page.getByLabel(t.password).fill("a-good-password");
+			await giveConsent(page, language);
 			await page.getByRole("button", { name: t.registerSubmit }).click();
 			await expect(page.getByRole("heading", { level: 1, name: t.checkMail })).toBeVisible();
 
@@ -155,6 +158,7 @@ for (const language of LANGUAGES) {
 			const form = await openRequestForm(page, js, { link: t.buy, dialog: t.dialog });
 			await expect(form.getByLabel(t.email, { exact: true })).toHaveValue(email);
 			await expect(form.getByLabel(t.phone)).toHaveValue("+79161234567");
+			await giveConsent(form, language);
 			await form.getByRole("button", { name: t.send }).click();
 			const confirmation = page.getByTestId("purchase-confirmation");
 			await confirmation.getByRole("link", { name: t.myOrders }).click();
@@ -202,6 +206,7 @@ for (const language of LANGUAGES) {
 				.getByLabel(t.email, { exact: true })
 				.fill(uniqueEmail(`wait-${language}`, testInfo.project.name));
 			await form.getByLabel(t.phone).fill("+7 916 123-45-67");
+			await giveConsent(form, language);
 			await form.getByRole("button", { name: t.send }).click();
 			await expect(page.getByTestId("purchase-confirmation").getByRole("heading")).toHaveText(t.waitThanks);
 		},

@@ -206,7 +206,7 @@ describe("admin users screen", () => {
 				"admin:users.errors.role",
 			],
 			[
-				{ email: "ok3@example.com", phone: "89161234567", password: "long-enough-pw", role: "user" },
+				{ email: "ok3@example.com", phone: "8916123456", password: "long-enough-pw", role: "user" },
 				400,
 				"validation.phoneFormat",
 			],

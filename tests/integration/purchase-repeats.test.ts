@@ -5,6 +5,7 @@ import { action as accountAction } from "~/routes/account/route";
 import { action as requestAction, loader as requestLoader } from "~/routes/project.$id_.request";
 import { action as registerAction } from "~/routes/register/route";
 import { startSession } from "~/services/auth.server";
+import { GIVEN_CONSENT } from "../support/consent";
 import { countedFormRequest, withFormToken } from "../support/form-tokens";
 import { formRequest, getRequest, settle, statusOf } from "../support/requests";
 
@@ -30,7 +31,7 @@ let ip = 10;
 async function post(fields: Record<string, string>, options: { cookie?: string; id?: string } = {}) {
 	const id = options.id ?? PROJECT;
 	const path = `/project/${id}/request`;
-	const sent = await withFormToken(path, fields, options.cookie);
+	const sent = await withFormToken(path, { ...GIVEN_CONSENT, ...fields }, options.cookie);
 	ip += 1;
 	const result = await settle(() =>
 		requestAction({
@@ -164,7 +165,7 @@ describe("phones in one form (decision 0034)", () => {
 		const registered = await registerAction({
 			request: await countedFormRequest(
 				"/register",
-				{ email: "phoner@example.com", phone: "8 916 123 45 67", password: "long-enough-pw" },
+				{ ...GIVEN_CONSENT, email: "phoner@example.com", phone: "8 916 123 45 67", password: "long-enough-pw" },
 				{ headers: { "X-Forwarded-For": "192.0.2.200" } },
 			),
 			params: {},
@@ -209,7 +210,7 @@ describe("phones in one form (decision 0034)", () => {
 		const account = await registerAction({
 			request: await countedFormRequest(
 				"/register",
-				{ email: "bad-phone@example.com", phone: "+44 20 7946 0958", password: "long-enough-pw" },
+				{ ...GIVEN_CONSENT, email: "bad-phone@example.com", phone: "+44 20 7946 0958", password: "long-enough-pw" },
 				{ headers: { "X-Forwarded-For": "192.0.2.201" } },
 			),
 			params: {},

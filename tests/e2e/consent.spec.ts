@@ -71,7 +71,8 @@ for (const language of ["en", "ru"] as const) {
 
 			await box.check();
 			await form.getByRole("button", { name: text.send }).click();
-			await expect(page.getByTestId("toast")).toContainText(text.thanks);
+			// The confirmation that stays (issue #35), in the dialog or on the request page.
+			await expect(page.getByTestId("purchase-confirmation")).toContainText(text.thanks);
 			expect(
 				site.query(
 					"select id from consents where purpose = 'purchase' and action = 'given' and text_version = 1 and email = ?",

@@ -57,7 +57,7 @@ test.describe("finding a piece", () => {
 			await expect(chips(page).getByRole("link", { name: chip })).toHaveAttribute("aria-current", "page");
 			await expect(chips(page).locator("[aria-current]")).toHaveCount(1);
 			await expect(grid(page).getByRole("heading", { level: 3 })).toHaveText(names);
-			await expect(page.getByText(`${names.length} projects`, { exact: true })).toBeVisible();
+			await expect(page.getByText(`${names.length} pieces`, { exact: true })).toBeVisible();
 		}
 		// A type nobody offers shows everything, with All marked.
 		await page.goto("/design?type=chairs");

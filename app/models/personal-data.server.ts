@@ -1,8 +1,8 @@
 import { type Expression, type Kysely, type SqlBool, sql } from "kysely";
 import { db } from "~/lib/db.server";
 import { escapeHtml } from "~/lib/escape-html";
-import { formatPhone } from "~/lib/phone";
 import { mailboxKey } from "~/lib/mail.server";
+import { formatPhone } from "~/lib/phone";
 import { typesetName } from "~/lib/typography.server";
 import type { Database, PurchaseRequestStatus, User } from "~db/schema";
 import { type Actor, recordActivity } from "./activity.server";

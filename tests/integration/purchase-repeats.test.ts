@@ -165,7 +165,12 @@ describe("phones in one form (decision 0034)", () => {
 		const registered = await registerAction({
 			request: await countedFormRequest(
 				"/register",
-				{ ...GIVEN_CONSENT, email: "phoner@example.com", phone: "8 916 123 45 67", password: "long-enough-pw" },
+				{
+					...GIVEN_CONSENT,
+					email: "phoner@example.com",
+					phone: "8 916 123 45 67",
+					password: "long-enough-pw",
+				},
 				{ headers: { "X-Forwarded-For": "192.0.2.200" } },
 			),
 			params: {},
@@ -210,7 +215,12 @@ describe("phones in one form (decision 0034)", () => {
 		const account = await registerAction({
 			request: await countedFormRequest(
 				"/register",
-				{ ...GIVEN_CONSENT, email: "bad-phone@example.com", phone: "+44 20 7946 0958", password: "long-enough-pw" },
+				{
+					...GIVEN_CONSENT,
+					email: "bad-phone@example.com",
+					phone: "+44 20 7946 0958",
+					password: "long-enough-pw",
+				},
 				{ headers: { "X-Forwarded-For": "192.0.2.201" } },
 			),
 			params: {},

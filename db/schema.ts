@@ -190,6 +190,144 @@ export interface PurchaseRequestsTable {
 	updated_at: Timestamp;
 	/** When erasure or retention replaced the person's e-mail, phone and notes naming them (migration 0018). */
 	anonymised_at: ColumnType<string | null, string | null | undefined, string | null>;
+	/** How a closed request ended (migration 0025); null while it is open. */
+	outcome: ColumnType<RequestOutcome | null, RequestOutcome | null | undefined, RequestOutcome | null>;
+	closed_at: NullableText;
+	/** When the gallery first answered (a message to the buyer): the list's time to first reply. */
+	first_reply_at: NullableText;
+	/** When the buyer was told the piece they asked about is available again (a hold ended without a sale). */
+	available_notice_at: NullableText;
+	/** The buyer's messages no staff member has read yet: the list puts these requests first. */
+	unread_by_staff: ColumnType<number, number | undefined, number>;
+}
+
+type NullableText = ColumnType<string | null, string | null | undefined, string | null>;
+
+/** How a closed request ended (issue #37): "sold" marks the piece sold. */
+export type RequestOutcome =
+	| "sold"
+	| "declined_price"
+	| "declined_timing"
+	| "declined_other"
+	| "no_answer"
+	| "unavailable";
+
+export type MessageParty = "buyer" | "gallery";
+
+/** One message in a request's conversation (migration 0025, docs/decisions/0035). */
+export interface RequestMessagesTable {
+	id: Generated<number>;
+	request_id: number;
+	author: MessageParty;
+	/** The staff member who wrote it, or the buyer's account; null for a guest or a deleted account. */
+	user_id: number | null;
+	/** The staff member's username when they wrote it; "" for the buyer. */
+	author_name: ColumnType<string, string | undefined, string>;
+	body: string;
+	via: ColumnType<"site" | "email", "site" | "email" | undefined, "site" | "email">;
+	created_at: string;
+	/** When the other side read it. */
+	read_at: NullableText;
+}
+
+/** A picture or PDF that came with a message, kept in the image store. */
+export interface RequestAttachmentsTable {
+	id: Generated<number>;
+	message_id: number;
+	storage_key: string;
+	filename: string;
+	content_type: string;
+	size: number;
+	created_at: string;
+}
+
+/** A staff member's internal note on a request: added, never overwritten; never shown to the buyer. */
+export interface RequestNotesTable {
+	id: Generated<number>;
+	request_id: number;
+	user_id: number | null;
+	author_name: string;
+	body: string;
+	created_at: string;
+}
+
+/** A step in a request's timeline besides messages and notes (status, mail, hold, offer, outcome…). */
+export interface RequestEventsTable {
+	id: Generated<number>;
+	request_id: number;
+	kind: string;
+	/** The staff member's username; "" for the buyer or the site itself (a scheduled job). */
+	actor_name: ColumnType<string, string | undefined, string>;
+	/** JSON. */
+	details: ColumnType<string, string | undefined, string>;
+	created_at: string;
+}
+
+/**
+ * A party's private key to one request's thread: the guest link in each mail and the reply address. The
+ * token is the nonce and its signature (app/models/request-links.server.ts); only the nonce is stored.
+ */
+export interface RequestLinksTable {
+	id: Generated<number>;
+	request_id: number;
+	party: MessageParty;
+	nonce: string;
+	created_at: string;
+	revoked_at: NullableText;
+}
+
+/** A staff template for a message, in one language. */
+export interface CannedRepliesTable {
+	id: Generated<number>;
+	language: Language;
+	title: string;
+	body: string;
+	position: ColumnType<number, number | undefined, number>;
+	created_at: string;
+	updated_at: string;
+}
+
+export type HoldEndReason = "released" | "sold" | "expired";
+
+/** A piece kept for one buyer until a date; at most one active (ended_at null) per piece. */
+export interface HoldsTable {
+	id: Generated<number>;
+	project_id: string;
+	request_id: number;
+	until: string;
+	created_by: ColumnType<string, string | undefined, string>;
+	created_at: string;
+	reminded_at: NullableText;
+	ended_at: NullableText;
+	end_reason: ColumnType<HoldEndReason | null, HoldEndReason | null | undefined, HoldEndReason | null>;
+}
+
+export type OfferStatus = "open" | "accepted" | "declined" | "expired" | "withdrawn" | "lost";
+
+/** A personal price for one buyer, with an expiry. */
+export interface OffersTable {
+	id: Generated<number>;
+	request_id: number;
+	project_id: string;
+	/** Whole rubles. */
+	price: number;
+	expires_at: string;
+	status: ColumnType<OfferStatus, OfferStatus | undefined, OfferStatus>;
+	created_by: ColumnType<string, string | undefined, string>;
+	created_at: string;
+	answered_at: NullableText;
+}
+
+/** Every message posted to the inbound-mail hook, accepted or refused (and why). */
+export interface InboundMailTable {
+	id: Generated<number>;
+	/** The message's Message-ID, or a hash of the message when it has none. */
+	message_key: string;
+	status: "accepted" | "refused";
+	reason: ColumnType<string, string | undefined, string>;
+	request_id: number | null;
+	message_id: number | null;
+	created_at: string;
 }
 
 export interface FavouritesTable {
@@ -231,6 +369,10 @@ export interface OutboxTable {
 	 * where the link's secret goes, and the sender makes the secret as it sends. No working link is stored.
 	 */
 	email_token_id: number | null;
+	/** A Reply-To; it may hold LINK_SECRET_PLACEHOLDER, for the request link's token (migration 0025). */
+	reply_to: ColumnType<string | null, string | null | undefined, string | null>;
+	/** The request link whose token the sender puts where the message holds LINK_SECRET_PLACEHOLDER. */
+	request_link_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export type EmailTokenPurpose = "verify_email" | "reset_password";
@@ -435,6 +577,15 @@ export interface Database {
 	consent_texts: ConsentTextsTable;
 	consents: ConsentsTable;
 	personal_data_links: PersonalDataLinksTable;
+	request_messages: RequestMessagesTable;
+	request_attachments: RequestAttachmentsTable;
+	request_notes: RequestNotesTable;
+	request_events: RequestEventsTable;
+	request_links: RequestLinksTable;
+	canned_replies: CannedRepliesTable;
+	holds: HoldsTable;
+	offers: OffersTable;
+	inbound_mail: InboundMailTable;
 }
 
 export type Project = Selectable<ProjectsTable>;
@@ -452,3 +603,11 @@ export type EmailToken = Selectable<EmailTokensTable>;
 export type AuditLogRow = Selectable<AuditLogTable>;
 export type SearchSynonym = Selectable<SearchSynonymsTable>;
 export type SearchMiss = Selectable<SearchMissesTable>;
+export type RequestMessage = Selectable<RequestMessagesTable>;
+export type RequestAttachment = Selectable<RequestAttachmentsTable>;
+export type RequestNote = Selectable<RequestNotesTable>;
+export type RequestEvent = Selectable<RequestEventsTable>;
+export type RequestLink = Selectable<RequestLinksTable>;
+export type CannedReply = Selectable<CannedRepliesTable>;
+export type Hold = Selectable<HoldsTable>;
+export type Offer = Selectable<OffersTable>;

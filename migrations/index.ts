@@ -17,6 +17,7 @@ import * as m0017 from "./0017-search";
 import * as m0018 from "./0018-personal-data";
 import * as m0019 from "./0019-phones-and-waiting";
 import * as m0024 from "./0024-shop-filters";
+import * as m0025 from "./0025-sales";
 
 /**
  * Every migration, by name, in order. Append new ones here (never edit or reorder applied ones);
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
 	"0018-personal-data": m0018,
 	"0019-phones-and-waiting": m0019,
 	"0024-shop-filters": m0024,
+	"0025-sales": m0025,
 };

@@ -61,6 +61,18 @@ const envSchema = z
 				},
 			)
 			.optional(),
+		/**
+		 * Replies by e-mail (issue #37, docs/decisions/0037): messages to a buyer carry the Reply-To
+		 * `<local part>+<token>@<domain>` of this address, and the mail provider posts what comes back to
+		 * POST /hooks/inbound-mail with `Authorization: Bearer <INBOUND_MAIL_SECRET>`. Both or neither.
+		 */
+		INBOUND_MAIL_ADDRESS: z
+			.email({ error: "must be an e-mail address such as replies@forma.gallery" })
+			.refine((value) => !value.split("@")[0]?.includes("+"), {
+				error: "must not hold a +tag: the tag is added to it",
+			})
+			.optional(),
+		INBOUND_MAIL_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
 		/** The sender's address; the sender's name is the shop name from the settings. */
 		MAIL_FROM: z.email({ error: "must be an e-mail address such as hello@forma.gallery" }).optional(),
 		/**
@@ -103,6 +115,13 @@ const envSchema = z
 				code: "custom",
 				path: ["MAIL_FROM"],
 				message: "is required with SMTP_URL (the sender's address, e.g. hello@forma.gallery)",
+			});
+		}
+		if (Boolean(env.INBOUND_MAIL_ADDRESS) !== Boolean(env.INBOUND_MAIL_SECRET)) {
+			ctx.addIssue({
+				code: "custom",
+				path: [env.INBOUND_MAIL_ADDRESS ? "INBOUND_MAIL_SECRET" : "INBOUND_MAIL_ADDRESS"],
+				message: "is required with the other INBOUND_MAIL_ setting (replies by e-mail need both)",
 			});
 		}
 		// A partial S3 configuration would quietly keep images on one instance's disk: refuse it.

@@ -21,6 +21,8 @@ export const BROWSER_NAMESPACES = [
 	"pages",
 	"account",
 	"admin",
+	/** The conversation on a request, holds and offers: the buyer's pages and the staff's (issue #37). */
+	"sale",
 ] as const;
 export type BrowserNamespace = (typeof BROWSER_NAMESPACES)[number];
 

@@ -7,6 +7,7 @@ import enHome from "~/locales/en/home.json";
 import enLegal from "~/locales/en/legal.json";
 import enMail from "~/locales/en/mail.json";
 import enPages from "~/locales/en/pages.json";
+import enSale from "~/locales/en/sale.json";
 import enShop from "~/locales/en/shop.json";
 import ruAccount from "~/locales/ru/account.json";
 import ruAdmin from "~/locales/ru/admin.json";
@@ -17,6 +18,7 @@ import ruHome from "~/locales/ru/home.json";
 import ruLegal from "~/locales/ru/legal.json";
 import ruMail from "~/locales/ru/mail.json";
 import ruPages from "~/locales/ru/pages.json";
+import ruSale from "~/locales/ru/sale.json";
 import ruShop from "~/locales/ru/shop.json";
 import { typesetTree } from "./typography.server";
 
@@ -37,6 +39,7 @@ export const serverResources = {
 			pages: enPages,
 			account: enAccount,
 			admin: enAdmin,
+			sale: enSale,
 			legal: enLegal,
 			mail: enMail,
 		},
@@ -52,6 +55,7 @@ export const serverResources = {
 			pages: ruPages,
 			account: ruAccount,
 			admin: ruAdmin,
+			sale: ruSale,
 			legal: ruLegal,
 			mail: ruMail,
 		},

@@ -12,6 +12,8 @@ export interface OutgoingMail {
 	subject: string;
 	text: string;
 	html: string;
+	/** Where replies go (a reply address with a request link's token, issue #37). */
+	replyTo?: string;
 }
 
 /**
@@ -87,6 +89,7 @@ export function createSmtpTransport(smtpUrl: string): MailTransport {
 					subject: mail.subject,
 					text: mail.text,
 					html: mail.html,
+					...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
 					headers: { "Content-Language": mail.language },
 					// Our own rendered text only: never let a message make nodemailer read files or fetch URLs.
 					disableFileAccess: true,

@@ -29,7 +29,10 @@ function linkSecretKey(): Buffer {
  * token's purpose and its random nonce. Nothing in the database makes it: the row holds the nonce and the
  * secret's SHA-256, neither of which gives it back without the key (docs/decisions/0017).
  */
-export function secretOf(token: { purpose: EmailTokenPurpose | "personal_data"; nonce: string }): string {
+export function secretOf(token: {
+	purpose: EmailTokenPurpose | "personal_data" | "request_link";
+	nonce: string;
+}): string {
 	return createHmac("sha256", linkSecretKey()).update(`${token.purpose}:${token.nonce}`).digest("base64url");
 }
 

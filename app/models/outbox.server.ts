@@ -34,6 +34,13 @@ export interface NewMail {
 	notBefore?: Date;
 	/** The one-time link it carries: the sender puts its secret where the bodies hold LINK_SECRET_PLACEHOLDER. */
 	linkTokenId?: number | null;
+	/**
+	 * The request link it carries (app/models/request-links.server.ts): the sender puts its token where the
+	 * bodies and `replyTo` hold LINK_SECRET_PLACEHOLDER.
+	 */
+	requestLinkId?: number | null;
+	/** A Reply-To address, which may hold LINK_SECRET_PLACEHOLDER (a reply address with the link's token). */
+	replyTo?: string | null;
 }
 
 /**
@@ -55,6 +62,8 @@ export async function insertMail(executor: Kysely<Database>, mail: NewMail): Pro
 			html_body: mail.html,
 			reference: mail.reference ?? null,
 			email_token_id: mail.linkTokenId ?? null,
+			request_link_id: mail.requestLinkId ?? null,
+			reply_to: mail.replyTo ?? null,
 			...(mail.notBefore ? { next_attempt_at: mail.notBefore.toISOString() } : {}),
 		})
 		.returningAll()
@@ -122,7 +131,14 @@ export async function releaseMail(message: OutboxMessage, error: string): Promis
 /** The admin's mail screen, newest first, one page at a time. */
 export async function listMail(
 	options: { status?: OutboxStatus; page?: number } = {},
-): Promise<Paged<Omit<OutboxMessage, "text_body" | "html_body" | "recipient_key" | "email_token_id">>> {
+): Promise<
+	Paged<
+		Omit<
+			OutboxMessage,
+			"text_body" | "html_body" | "recipient_key" | "email_token_id" | "reply_to" | "request_link_id"
+		>
+	>
+> {
 	let query = db.selectFrom("outbox");
 	if (options.status) query = query.where("status", "=", options.status);
 	const { total } = await query

@@ -20,6 +20,7 @@ import {
 	releaseMail,
 } from "~/models/outbox.server";
 import { personalDataLinkSecretFor } from "~/models/personal-data-links.server";
+import { requestLinkTokenFor } from "~/models/request-links.server";
 import { getSettings } from "~/models/settings.server";
 import type { Database, OutboxMessage, Settings } from "~db/schema";
 
@@ -119,6 +120,7 @@ export function mailDelivery(): MailDelivery {
  */
 async function messageLinkSecret(message: OutboxMessage): Promise<string | null> {
 	if (message.email_token_id !== null) return linkSecretFor(message.email_token_id);
+	if (message.request_link_id !== null) return requestLinkTokenFor(message.request_link_id);
 	const dataLink = await personalDataLinkSecretFor(message.reference);
 	return dataLink === undefined ? "" : dataLink;
 }
@@ -182,6 +184,7 @@ export async function deliverDueMail(
 				subject: message.subject,
 				text: withLink(message.text_body),
 				html: withLink(message.html_body),
+				...(message.reply_to ? { replyTo: withLink(message.reply_to) } : {}),
 			});
 			await markMailSent(message.id);
 			round.sent += 1;

@@ -1,6 +1,33 @@
+import type { Kysely } from "kysely";
 import { db } from "~/lib/db.server";
 import { CATALOGUE_PAGE_SIZE } from "~/lib/paging";
-import { type ProjectRecord, selectProjects } from "./projects.server";
+import { typesetName } from "~/lib/typography.server";
+import type { Database } from "~db/schema";
+import { getProjectById, type ProjectRecord, selectProjects } from "./projects.server";
+
+/**
+ * The piece a guest tapped ♥ on (`?favourite=<id>`, from /resources/favourites), carried through the sign-in
+ * or the registration, which saves it: the page says why it asks. Only the id comes from the client; the
+ * piece is looked up here (a published one, or nothing), and the save is the account's own.
+ */
+export async function favouriteIntent(id: FormDataEntryValue | string | null) {
+	if (typeof id !== "string" || id.length === 0 || id.length > 200) return null;
+	const project = await getProjectById(id);
+	return project ? { id: project.id, name: typesetName(project.name) } : null;
+}
+
+/** Saves a favourite with `executor` (a new account's transaction); the caller checked the piece. */
+export async function addFavourite(
+	executor: Kysely<Database>,
+	userId: number,
+	projectId: string,
+): Promise<void> {
+	await executor
+		.insertInto("favourites")
+		.values({ user_id: userId, project_id: projectId })
+		.onConflict((oc) => oc.doNothing())
+		.execute();
+}
 
 export async function listFavouriteIds(userId: number): Promise<string[]> {
 	const rows = await db.selectFrom("favourites").select("project_id").where("user_id", "=", userId).execute();

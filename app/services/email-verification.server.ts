@@ -11,6 +11,7 @@ import {
 	findEmailTokenAccount,
 	type TokenProblem,
 } from "~/models/email-tokens.server";
+import { addFavourite } from "~/models/favourites.server";
 import { claimFormToken, settleFormToken } from "~/models/form-submissions.server";
 import { countMailTo } from "~/models/outbox.server";
 import {
@@ -77,6 +78,8 @@ export async function registerAccount(input: {
 	origin: string;
 	/** The account consent the form gave (decision 0031): recorded with the new account, or neither exists. */
 	consent: { version: number; clientAddress: string };
+	/** A published piece the guest tapped ♥ on before registering: saved with the new account. */
+	favourite?: string;
 	claim?: FormClaim;
 }): Promise<void> {
 	const { language, origin, claim } = input;
@@ -103,6 +106,7 @@ export async function registerAccount(input: {
 					phone: user.phone,
 					clientAddress: input.consent.clientAddress,
 				});
+				if (input.favourite) await addFavourite(trx, user.id, input.favourite);
 				await queueVerificationMail(trx, user, language, origin);
 			},
 		);

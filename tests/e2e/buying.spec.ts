@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { giveConsent } from "./consent";
 import { expect, test } from "./fixtures";
+import { linkIn, mailTo } from "./mailbox";
 import { openRequestForm } from "./requests";
 import { register, uniqueEmail } from "./session";
 
@@ -44,6 +45,10 @@ const TEXT = {
 		addFavourite: "Add Tidal Relief to favourites",
 		removeFavourite: "Remove Tidal Relief from favourites",
 		signInWhy: words("Sign in to save Tidal Relief to favourites"),
+		registerLink: "Create one",
+		registerWhy: words("Create an account to save Tidal Relief to favourites"),
+		confirmSubject: "Confirm your e-mail for FORMA",
+		confirmSubmit: "Confirm and sign in",
 		username: "Username or email",
 		password: "Password",
 		signIn: "Sign in",
@@ -78,6 +83,10 @@ const TEXT = {
 		addFavourite: "Добавить «Tidal Relief» в избранное",
 		removeFavourite: "Убрать «Tidal Relief» из избранного",
 		signInWhy: words("Войдите, чтобы сохранить «Tidal Relief» в избранное"),
+		registerLink: "Зарегистрироваться",
+		registerWhy: words("Создайте аккаунт, чтобы сохранить «Tidal Relief» в избранное"),
+		confirmSubject: "Подтвердите email для ФОРМЫ",
+		confirmSubmit: "Подтвердить и войти",
 		username: "Имя пользователя или email",
 		password: "Пароль",
 		signIn: "Войти",
@@ -235,6 +244,39 @@ for (const language of LANGUAGES) {
 			);
 			// The header: signed in, one favourite.
 			await expect(page.getByRole("banner").getByRole("link", { name: t.favourites })).toBeVisible();
+			await expect(page.getByRole("banner").getByTestId("favourites-count")).toHaveText("1");
+		},
+	);
+
+	test(
+		`(${language}) a guest's heart survives registering: the new account has the piece once signed in`,
+		{ tag: "@no-js" },
+		async ({ page, baseURL }, testInfo) => {
+			const email = uniqueEmail(`heart-new-${language}`, testInfo.project.name);
+			await page.goto(inLanguage("/", language));
+			await page.goto("/art");
+			await page.getByRole("button", { name: t.addFavourite }).click();
+			await expect(page.getByText(t.signInWhy)).toBeVisible();
+			await page.getByRole("link", { name: t.registerLink }).click();
+			await expect(page).toHaveURL(/\/register\?favourite=tidal-relief$/);
+			await expect(page.getByText(t.registerWhy)).toBeVisible();
+			const form = page.getByRole("main");
+			await form.getByLabel(t.email, { exact: true }).fill(email);
+			await form.getByLabel(t.registerPhone).fill("8 916 123 45 67");
+			await form.getByLabel(t.password, { exact: true }).fill("a-good-password");
+			await giveConsent(form, language);
+			await form.getByRole("button", { name: t.registerSubmit }).click();
+			await expect(page.getByRole("heading", { level: 1, name: t.checkMail })).toBeVisible();
+			const mail = await mailTo(email, (message) => message.subject === t.confirmSubject);
+			await page.goto(linkIn(mail, `${baseURL}/verify-email?token=`));
+			await page.getByLabel(t.password, { exact: true }).fill("a-good-password");
+			await page.getByRole("button", { name: t.confirmSubmit }).click();
+			await expect(page).toHaveURL("/account");
+			await page.goto("/art");
+			await expect(page.getByRole("button", { name: t.removeFavourite })).toHaveAttribute(
+				"aria-pressed",
+				"true",
+			);
 			await expect(page.getByRole("banner").getByTestId("favourites-count")).toHaveText("1");
 		},
 	);

@@ -3,9 +3,7 @@ import { readFormData } from "~/lib/form.server";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { redirectWithToast } from "~/lib/toast.server";
-import { typesetName } from "~/lib/typography.server";
-import { setFavourite } from "~/models/favourites.server";
-import { getProjectById } from "~/models/projects.server";
+import { favouriteIntent, setFavourite } from "~/models/favourites.server";
 import { getSettings } from "~/models/settings.server";
 import { setUserLanguage } from "~/models/users.server";
 import { authenticator, getUser, LoginError, startSession } from "~/services/auth.server";
@@ -14,17 +12,6 @@ import { authenticator, getUser, LoginError, startSession } from "~/services/aut
  * The sign-in page's loader and action. Apart from the route module so that the browser build sees one
  * server import there instead of seven shared ones (each shared server module costs the page an empty chunk).
  */
-
-/**
- * The piece a guest tapped ♥ on (`?favourite=<id>`, from /resources/favourites): the page says why it asks
- * them to sign in, and the sign-in saves it. Only the id comes from the client; the piece is looked up
- * here (a published one, or nothing), and the save is the signed-in user's own.
- */
-async function favouriteIntent(id: FormDataEntryValue | string | null) {
-	if (typeof id !== "string" || id.length === 0 || id.length > 200) return null;
-	const project = await getProjectById(id);
-	return project ? { id: project.id, name: typesetName(project.name) } : null;
-}
 
 export async function loadLogin(request: Request) {
 	const params = new URL(request.url).searchParams;

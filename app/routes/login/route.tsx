@@ -54,7 +54,10 @@ export default function LoginPage() {
 			{registrationOpen ? (
 				<p className="mt-6 text-sm text-muted">
 					{t("login.noAccount")}{" "}
-					<Link to="/register" className="font-semibold text-ink underline underline-offset-4">
+					<Link
+						to={favourite ? `/register?favourite=${encodeURIComponent(favourite.id)}` : "/register"}
+						className="font-semibold text-ink underline underline-offset-4"
+					>
 						{t("login.register")}
 					</Link>
 				</p>

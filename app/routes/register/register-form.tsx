@@ -14,10 +14,13 @@ const loadValidator = () => import("./schema").then((schema) => schema.validateR
 export function RegisterForm({
 	formToken,
 	consentVersion,
+	favourite,
 }: {
 	formToken: string | null;
 	/** The version of the account consent in force. */
 	consentVersion: number | null;
+	/** The piece a guest tapped ♥ on: the new account saves it. */
+	favourite?: string;
 }) {
 	const { t } = useTranslation("account");
 	const actionData = useActionData<typeof action>();
@@ -37,6 +40,7 @@ export function RegisterForm({
 	return (
 		<Form method="post" className="flex flex-col gap-5" {...getFormProps(form)} {...validation.formProps}>
 			<FormTokenField token={refusedToken ?? formToken} />
+			{favourite ? <input type="hidden" name="favourite" value={favourite} /> : null}
 			<FormAlert title={t("register.failedTitle")} messages={form.errors?.map((error) => t(error))} />
 			<Field meta={fields.email} type="email" label={t("register.email")} autoComplete="email" />
 			<Field

@@ -5,6 +5,7 @@ import { type FormOutcome, issueFormToken } from "~/lib/form-token.server";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { clientAddress } from "~/lib/rate-limit.server";
 import { getCurrentConsentText } from "~/models/consents.server";
+import { favouriteIntent } from "~/models/favourites.server";
 import { getSettings } from "~/models/settings.server";
 import { getUser, registrationAttempts } from "~/services/auth.server";
 import { acceptedConsentVersion } from "~/services/consents.server";
@@ -26,10 +27,11 @@ type Registered = { result?: undefined; sentTo: string };
 
 export async function loadRegister(request: Request) {
 	if (await getUser(request)) throw redirect("/account");
-	const [settings, t, consent] = await Promise.all([
+	const [settings, t, consent, favourite] = await Promise.all([
 		getSettings(),
 		i18nServer.getFixedT(await getLanguage(request), "account"),
 		getCurrentConsentText("account"),
+		favouriteIntent(new URL(request.url).searchParams.get("favourite")),
 	]);
 	const open = settings.allow_registration === 1;
 	// Switched off in the admin's settings: the page says registration is closed (403, not indexed).
@@ -39,6 +41,8 @@ export async function loadRegister(request: Request) {
 			open,
 			formToken: open ? issueFormToken(TOKEN_SCOPE) : null,
 			consentVersion: consent?.version ?? null,
+			// The piece a guest tapped ♥ on, saved with the new account (it shows once they sign in).
+			favourite,
 		},
 		{ status: open ? 200 : 403 },
 	);
@@ -81,8 +85,10 @@ export async function register(request: Request) {
 			// A new address and a taken one get the same answer (and neither a session): signing a new account
 			// in at once would tell anyone which addresses have one. The message sent to the address says the rest.
 			const outcome = (): FormOutcome => ({ data: { sentTo: submission.value.email.trim() } });
+			const favourite = await favouriteIntent(formData.get("favourite"));
 			await registerAccount({
 				...submission.value,
+				favourite: favourite?.id,
 				language: await getLanguage(request),
 				origin: publicOrigin(request),
 				consent: { version: consentVersion, clientAddress: clientAddress(request) },

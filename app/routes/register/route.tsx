@@ -38,7 +38,7 @@ const RegisterForm = deferred(() => import("./register-form").then((module) => m
 
 export default function RegisterPage() {
 	const { t } = useTranslation("account");
-	const { open, formToken, consentVersion } = useLoaderData<typeof loader>();
+	const { open, formToken, consentVersion, favourite } = useLoaderData<typeof loader>();
 	const actionData = useActionData<typeof action>();
 	if (actionData && "sentTo" in actionData) {
 		return (
@@ -60,8 +60,11 @@ export default function RegisterPage() {
 		);
 	}
 	return (
-		<AuthCard title={t("register.title")} intro={t("register.intro")}>
-			<RegisterForm formToken={formToken} consentVersion={consentVersion} />
+		<AuthCard
+			title={t("register.title")}
+			intro={favourite ? t("register.favouriteIntro", { name: favourite.name }) : t("register.intro")}
+		>
+			<RegisterForm formToken={formToken} consentVersion={consentVersion} favourite={favourite?.id} />
 			<p className="mt-6 text-sm text-muted">
 				{t("register.haveAccount")}{" "}
 				<Link to="/login" className="font-semibold text-ink underline underline-offset-4">

@@ -1,4 +1,4 @@
-import { Form, Link, useSubmit } from "@remix-run/react";
+import { Form, Link, useFetcher, useSubmit } from "@remix-run/react";
 import {
 	type ChangeEvent,
 	type FormEvent,
@@ -7,12 +7,14 @@ import {
 	useEffect,
 	useId,
 	useRef,
+	useState,
 } from "react";
 import { ChevronDownIcon, CloseIcon } from "~/components/icons";
 import { SearchField } from "~/components/search/search-field";
 import { formatCount } from "~/lib/format";
 import { cx } from "~/lib/site";
 import { useTranslation } from "~/lib/translations";
+import { useHydrated } from "~/lib/use-hydrated";
 import { PriceRangeLabel } from "./shop-chips";
 import {
 	activeFilterCount,
@@ -88,11 +90,14 @@ export function ShopFilters({
 	const maxField = useUrlValue<HTMLInputElement>(query.max === null ? "" : String(query.max));
 	const availableField = useUrlChecked(query.available);
 
-	function submitForm(form: HTMLFormElement) {
+	const liveTotal = useLiveTotal(total);
+
+	/** The query the form's fields make now. */
+	function formQuery(form: HTMLFormElement): ShopQuery {
 		const values = new FormData(form);
 		const q = String(values.get("q") ?? "").trim();
 		const chosen = sorts.find((value) => value === values.get("sort"));
-		const next: ShopQuery = {
+		return {
 			q,
 			category: String(values.get("category") ?? ""),
 			designer: String(values.get("designer") ?? ""),
@@ -103,7 +108,10 @@ export function ShopFilters({
 			max: parsePrice(values.get("max")),
 			collection: query.collection && values.get("collection") === query.collection ? query.collection : "",
 		};
-		submit(new URL(shopHref(next), window.location.origin).searchParams, {
+	}
+
+	function submitForm(form: HTMLFormElement) {
+		submit(new URL(shopHref(formQuery(form)), window.location.origin).searchParams, {
 			method: "get",
 			action: "/shop",
 			preventScrollReset: true,
@@ -121,6 +129,8 @@ export function ShopFilters({
 			role="search"
 			aria-label={t("filters.label")}
 			preventScrollReset
+			// On a phone, "Show N results" counts what the fields say as they are typed into.
+			onInput={panel ? (event) => liveTotal.recount(shopHref(formQuery(event.currentTarget))) : undefined}
 			onSubmit={(event: FormEvent<HTMLFormElement>) => {
 				event.preventDefault();
 				submitForm(event.currentTarget);
@@ -233,13 +243,45 @@ export function ShopFilters({
 			{panel ? (
 				<div className="sticky bottom-0 -mx-5 flex items-center gap-5 border-t border-line bg-paper px-5 py-4">
 					<button type="submit" className="button-primary h-12 flex-1">
-						{t("filters.show", { count: total, number: formatCount(total, i18n.language) })}
+						{liveTotal.hydrated
+							? t("filters.show", {
+									count: liveTotal.value,
+									number: formatCount(liveTotal.value, i18n.language),
+								})
+							: t("filters.showUncounted")}
 					</button>
 					<ResetLink />
 				</div>
 			) : null}
 		</Form>
 	);
+}
+
+/**
+ * How many pieces the phone panel's fields would show. Without JavaScript nothing can count what is typed
+ * before it is sent, so the button makes no promise ("Show results"); with it, the list's own count, then,
+ * as a price or words are typed, the count of what they would find (the shop's loader, a moment after the
+ * typing stops).
+ */
+function useLiveTotal(total: number) {
+	const hydrated = useHydrated();
+	const counter = useFetcher<{ paging?: { total?: number } }>();
+	const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+	const [live, setLive] = useState<{ total: number; for: number } | null>(null);
+	useEffect(() => () => clearTimeout(timer.current), []);
+	const fetched = counter.state === "idle" ? counter.data?.paging?.total : undefined;
+	useEffect(() => {
+		if (typeof fetched === "number") setLive({ total: fetched, for: total });
+	}, [fetched, total]);
+	return {
+		hydrated,
+		// A count fetched for another list (a filter was applied since) is the old list's: use the list's own.
+		value: live && live.for === total ? live.total : total,
+		recount(href: string) {
+			clearTimeout(timer.current);
+			timer.current = setTimeout(() => counter.load(href), 300);
+		},
+	};
 }
 
 function FilterButtons() {

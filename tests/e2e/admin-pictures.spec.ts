@@ -5,8 +5,8 @@ import { ADMIN, timeStamp } from "./session";
 
 /**
  * Pictures in the project form (issue #35): thumbnails of the chosen files before anything is uploaded,
- * the gallery's order changed from the keyboard (the number fields follow), and each picture's alt text in
- * both languages, which the piece's page then reads. The piece is a draft of the test's own, made straight
+ * the gallery's order changed by dragging or from the keyboard (the number fields follow), files dropped on
+ * the field, and each picture's alt text in both languages, which the piece's page then reads. The piece is a draft of the test's own, made straight
  * in the database (drafts show nowhere in public), and deleted at the end.
  */
 
@@ -98,6 +98,54 @@ for (const language of ["en", "ru"] as const) {
 		// Choosing again replaces them.
 		await page.getByLabel(text.gallery, { exact: true }).setInputFiles([await picture("third.png", 90)]);
 		await expect(chosen.getByRole("img")).toHaveCount(1);
+	});
+
+	test(`the gallery is reordered by dragging a picture, and files dropped on it are added (${language})`, async ({
+		signInAs,
+		page,
+		site,
+	}) => {
+		const id = `e2e-drag-${language}-${timeStamp()}`;
+		const name = `Dragged ${language} ${timeStamp()}`;
+		const [first, second, third] = insertDraftWithGallery(site, id, name);
+		try {
+			await signInAs(ADMIN.username);
+			await page.goto(`/admin/projects/edit/${id}?lng=${language}`);
+			const cards = page.getByTestId("gallery-item");
+			// The third picture dragged onto the first takes its place; the number fields follow.
+			await cards.nth(2).dragTo(cards.nth(0));
+			await expect(page.getByLabel(text.position(3))).toHaveValue("1");
+			await expect(page.getByLabel(text.position(1))).toHaveValue("2");
+			await expect(page.getByLabel(text.position(2))).toHaveValue("3");
+			await expect(page.getByRole("status").filter({ hasText: text.moved })).toBeAttached();
+
+			// A file dropped on the gallery's field is chosen, as if picked in the file dialog.
+			const file = await picture("dropped.png", 160);
+			const dropped = await page.evaluateHandle(
+				({ bytes, fileName }) => {
+					const transfer = new DataTransfer();
+					transfer.items.add(new File([new Uint8Array(bytes)], fileName, { type: "image/png" }));
+					return transfer;
+				},
+				{ bytes: Array.from(file.buffer), fileName: file.name },
+			);
+			await page.getByTestId("drop-project-gallery").dispatchEvent("drop", { dataTransfer: dropped });
+			const chosen = page.getByRole("list", { name: text.chosen });
+			await expect(chosen.getByRole("img", { name: text.chosenFile("dropped.png") })).toBeVisible();
+
+			await page.getByRole("button", { name: text.save }).click();
+			await expect(page).toHaveURL(/\/admin\/projects$/);
+			const saved = site.query<{ id: number }>(
+				"select id from project_images where project_id = ? order by sort_order",
+				id,
+			);
+			// The three in their new order, then the dropped one.
+			expect(saved.map((row) => row.id).slice(0, 3)).toEqual([third, first, second]);
+			expect(saved).toHaveLength(4);
+		} finally {
+			site.query("delete from project_images where project_id = ?", id);
+			site.query("delete from projects where id = ?", id);
+		}
 	});
 
 	test(`the gallery is reordered from the keyboard, and alt texts are saved in both languages (${language})`, async ({

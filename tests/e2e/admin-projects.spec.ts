@@ -206,3 +206,61 @@ test(
 		site.query("delete from projects where id = ?", id);
 	},
 );
+
+const REFRESH_TEXT = {
+	en: {
+		price: "Price, ₽",
+		save: "Save as draft",
+		refresh: (name: string) => `Refresh ${name}`,
+		changed: "Changed since the list was shown:",
+	},
+	ru: {
+		price: "Цена, ₽",
+		save: "Сохранить черновик",
+		refresh: (name: string) => `Обновить ${name}`,
+		changed: "Изменилось с тех пор, как список был показан:",
+	},
+} as const;
+
+for (const language of ["en", "ru"] as const) {
+	const text = REFRESH_TEXT[language];
+	test(
+		`a row's Refresh shows what another save changed since the list was drawn (${language})`,
+		{ tag: "@no-js" },
+		async ({ signInAs, page, site }, testInfo) => {
+			const stamp = `${testInfo.project.name}-${language}-${timeStamp()}`;
+			const id = `e2e-refresh-${stamp}`;
+			const name = `Refreshed Vase ${stamp}`;
+			const now = new Date().toISOString();
+			site.query(
+				"insert into projects (id, name, artist_id, category, price, status, created_at, updated_at) values (?, ?, 'corpus-studio', 'design', 1000, 'draft', ?, ?)",
+				id,
+				name,
+				now,
+				now,
+			);
+			try {
+				await signInAs(ADMIN.username);
+				await page.goto(`/admin/projects?q=${encodeURIComponent(name)}&lng=${language}`);
+				const row = page.getByTestId("project-row").filter({ hasText: name });
+				await expect(row).toBeVisible();
+				// Another tab saves a new price while the list stays as it was drawn.
+				const other = await page.context().newPage();
+				await other.goto(`/admin/projects/edit/${id}`);
+				await other.getByLabel(text.price).fill("2500");
+				await other.getByRole("button", { name: text.save }).click();
+				await expect(other).toHaveURL(/\/admin\/projects$/);
+				await other.close();
+				await expect(row).toContainText(/1\s000/);
+
+				await row.getByRole("button", { name: text.refresh(name) }).click();
+				const note = page.getByTestId("refresh-note");
+				await expect(note).toContainText(text.changed);
+				await expect(note).toContainText(/2\s500/);
+				await expect(page.getByTestId("project-row").filter({ hasText: name })).toContainText(/2\s500\s₽/);
+			} finally {
+				site.query("delete from projects where id = ?", id);
+			}
+		},
+	);
+}

@@ -72,3 +72,27 @@ for (const { language, theme } of variants) {
 		});
 	}
 }
+
+/**
+ * A first visit on a slow phone (issue #35): the fonts never arrive, so the page is drawn in the fallback
+ * faces. The headings keep their line heights and the wordmark is the drawn one; the shots are for the eye.
+ */
+test("screenshots: ru, dark, mobile, fonts held back", async ({ page, baseURL }) => {
+	await page.setViewportSize({ width: 390, height: 844 });
+	await page
+		.context()
+		.addCookies([
+			{ name: "theme", value: Buffer.from(JSON.stringify("dark")).toString("base64"), url: baseURL ?? "" },
+		]);
+	await page.route(/\.woff2(\?|$)/, (route) => route.abort());
+	for (const [name, path] of [
+		["home", "/"],
+		["contact", "/contact"],
+		["project", `/project/${SHOWN_PROJECT}`],
+	] as const) {
+		await page.goto(`${path}?lng=ru`);
+		await expect(page.locator("html")).toHaveAttribute("lang", "ru");
+		await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+		await page.screenshot({ path: `test-results/screenshots/${name}-ru-dark-mobile-no-fonts.png` });
+	}
+});

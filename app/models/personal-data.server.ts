@@ -2,7 +2,7 @@ import { type Expression, type Kysely, type SqlBool, sql } from "kysely";
 import { db } from "~/lib/db.server";
 import { escapeHtml } from "~/lib/escape-html";
 import { mailboxKey } from "~/lib/mail.server";
-import { formatPhone } from "~/lib/phone";
+import { formatPhone, normalisePhone } from "~/lib/phone";
 import { typesetName } from "~/lib/typography.server";
 import type { Database, PurchaseRequestStatus, User } from "~db/schema";
 import { type Actor, recordActivity } from "./activity.server";
@@ -52,7 +52,8 @@ export async function findPersonScope(
 	executor: Kysely<Database> = db,
 ): Promise<PersonScope> {
 	const email = query.email?.trim().toLowerCase() ?? "";
-	const phone = digitsOf(query.phone ?? "");
+	// Typed as a person reads it out ("8 916 123 45 67"): the stored form's digits (+7…).
+	const phone = digitsOf(normalisePhone(query.phone ?? ""));
 	if (!email && phone.length < 6) return { userIds: [], emails: [], phones: [] };
 	const users = await executor
 		.selectFrom("users")

@@ -264,6 +264,24 @@ describe("suggestions as a visitor types", () => {
 		};
 	}
 
+	it("suggestion flooding: one address asking past 300 a minute gets 429, another is still answered", async () => {
+		const ask = (address: string) =>
+			suggestionsLoader({
+				request: new Request("http://localhost/resources/search?q=oak", {
+					headers: { "X-Forwarded-For": address },
+				}),
+				params: {},
+				context: {},
+			}) as Promise<Response>;
+		const answers = [];
+		for (let i = 0; i < 300; i += 1) answers.push((await ask("198.51.100.77")).status);
+		expect(answers.every((status) => status === 200)).toBe(true);
+		const refused = await ask("198.51.100.77");
+		expect(refused.status).toBe(429);
+		expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+		expect((await ask("198.51.100.78")).status).toBe(200);
+	});
+
 	it("suggests pieces and artists for an unfinished word, in either alphabet and on either layout", async () => {
 		expect((await suggestions("кре")).pieces.map((piece) => piece.id)).toContain("arc-lounge-chair");
 		expect((await suggestions("rhtc")).pieces.map((piece) => piece.id)).toEqual(["arc-lounge-chair"]);

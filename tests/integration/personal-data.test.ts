@@ -455,22 +455,18 @@ describe("an administrator's export and erasure", () => {
 		const { admin, cookie } = await adminCookie();
 		const name = unique("caller");
 		const { user, email, phone } = await personWithData(name);
-		const page = (await adminLoader({
-			request: getRequest(`/admin/personal-data?q=${encodeURIComponent(phone)}`, cookie),
-			params: {},
-			context: {},
-		})) as unknown as { data: { held: { accounts: unknown[]; requests: unknown[] } } };
-		expect(page.data.held.accounts).toHaveLength(1);
-		expect(page.data.held.requests).toHaveLength(2);
+		const held = async (q: string) =>
+			(
+				(await adminLoader({
+					request: getRequest(`/admin/personal-data?q=${encodeURIComponent(q)}`, cookie),
+					params: {},
+					context: {},
+				})) as unknown as { data: { held: { accounts: unknown[]; requests: unknown[] } } }
+			).data.held;
+		expect(await held(phone)).toMatchObject({ accounts: [expect.anything()], requests: [{}, {}] });
 		// The number as a caller reads it out, with 8 and spaces, finds the same person.
 		const spoken = `8 ${phone.slice(2, 5)} ${phone.slice(5, 8)} ${phone.slice(8, 10)} ${phone.slice(10)}`;
-		const bySpoken = (await adminLoader({
-			request: getRequest(`/admin/personal-data?q=${encodeURIComponent(spoken)}`, cookie),
-			params: {},
-			context: {},
-		})) as unknown as { data: { held: { accounts: unknown[]; requests: unknown[] } } };
-		expect(bySpoken.data.held.accounts).toHaveLength(1);
-		expect(bySpoken.data.held.requests).toHaveLength(2);
+		expect(await held(spoken)).toMatchObject({ accounts: [expect.anything()], requests: [{}, {}] });
 
 		const exported = (await adminExportAction({
 			request: formRequest("/admin/personal-data/export", { q: phone }, { cookie }),

@@ -242,7 +242,10 @@ function filteredRequests(filter: RequestFilter) {
 	};
 }
 
-/** The admin's inbox, one page at a time: newest first unless sorted otherwise, optionally filtered. */
+/**
+ * The admin's inbox, one page at a time: requests with unread buyer messages first (issue #37), then newest
+ * first unless sorted otherwise, optionally filtered.
+ */
 export async function listRequests(
 	filter: RequestFilter & { page?: number } = {},
 ): Promise<Paged<PurchaseRequest>> {
@@ -251,7 +254,13 @@ export async function listRequests(
 		.select((eb) => eb.fn.countAll<number>().as("total"))
 		.executeTakeFirstOrThrow();
 	const window = pageWindow(Number(total), filter.page ?? 1);
-	const rows = await query.selectAll().orderBy(order).limit(window.limit).offset(window.offset).execute();
+	const rows = await query
+		.selectAll()
+		.orderBy(sql`case when purchase_requests.unread_by_staff > 0 then 0 else 1 end`)
+		.orderBy(order)
+		.limit(window.limit)
+		.offset(window.offset)
+		.execute();
 	return { rows, total: Number(total), page: window.page, pageCount: window.pageCount };
 }
 
@@ -345,4 +354,31 @@ export async function setRequestStatus(
 			.execute();
 	}
 	return before;
+}
+
+export async function getRequestById(
+	id: number,
+	executor: Kysely<Database> = db,
+): Promise<PurchaseRequest | undefined> {
+	return executor.selectFrom("purchase_requests").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/**
+ * The buyer's other requests: the same address (ignoring case), newest first, with no limit a real buyer
+ * reaches. The request page groups them by piece (the same address asking about one piece is one case).
+ * An anonymised request has no address left to match.
+ */
+export async function listOtherRequestsOf(
+	request: Pick<PurchaseRequest, "id" | "email" | "anonymised_at">,
+): Promise<PurchaseRequest[]> {
+	if (request.anonymised_at) return [];
+	return db
+		.selectFrom("purchase_requests")
+		.selectAll()
+		.where(sql`email`, "=", sql`${request.email} collate nocase`)
+		.where("id", "!=", request.id)
+		.orderBy("created_at", "desc")
+		.orderBy("id", "desc")
+		.limit(100)
+		.execute();
 }

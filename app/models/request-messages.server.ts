@@ -91,3 +91,26 @@ export async function listThread(
 		attachments: attachments.filter((attachment) => attachment.message_id === message.id),
 	}));
 }
+
+/**
+ * Staff opened the request: the buyer's unread messages are read now, and the request no longer counts
+ * as unread in the list. Returns how many messages it marked.
+ */
+export async function markBuyerMessagesRead(requestId: number, now = new Date()): Promise<number> {
+	return db.transaction().execute(async (trx) => {
+		const result = await trx
+			.updateTable("request_messages")
+			.set({ read_at: now.toISOString() })
+			.where("request_id", "=", requestId)
+			.where("author", "=", "buyer")
+			.where("read_at", "is", null)
+			.executeTakeFirst();
+		await trx
+			.updateTable("purchase_requests")
+			.set({ unread_by_staff: 0 })
+			.where("id", "=", requestId)
+			.where("unread_by_staff", "!=", 0)
+			.execute();
+		return Number(result.numUpdatedRows);
+	});
+}

@@ -54,7 +54,12 @@ export async function createCannedReply(input: CannedReplyInput, now = new Date(
 export async function updateCannedReply(id: number, input: CannedReplyInput): Promise<boolean> {
 	const result = await db
 		.updateTable("canned_replies")
-		.set({ ...input, updated_at: new Date().toISOString() })
+		.set({
+			language: input.language,
+			title: input.title,
+			body: input.body,
+			updated_at: new Date().toISOString(),
+		})
 		.where("id", "=", id)
 		.executeTakeFirst();
 	return Number(result.numUpdatedRows) > 0;

@@ -32,10 +32,18 @@ export function RequestRow({ request: item }: { request: RequestListRow }) {
 			</td>
 			<td className="py-3 pr-4" data-label={t("requests.project")}>
 				<div>
-					<Link to={`/admin/requests/${item.id}`} className="font-semibold hover:underline">
-						{item.project_name}
-					</Link>
-					{item.project_id ? null : <span className="text-muted"> ({t("requests.projectRemoved")})</span>}
+					{item.project_id ? (
+						<Link
+							to={`/project/${encodeURIComponent(item.project_id)}`}
+							className="font-semibold hover:underline"
+						>
+							{item.project_name}
+						</Link>
+					) : (
+						<span>
+							{item.project_name} <span className="text-muted">({t("requests.projectRemoved")})</span>
+						</span>
+					)}
 					{item.kind === "similar" ? <span className={tag}>{t("requests.similarWork")}</span> : null}
 					{item.price_shown === 0 ? <span className={tag}>{t("requests.priceOnRequest")}</span> : null}
 				</div>

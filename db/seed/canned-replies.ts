@@ -1,12 +1,12 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../schema";
-import templates from "./canned-replies.json";
+import { SEED_CANNED_REPLIES as templates } from "./canned-replies-data";
 
 const SEEDED_KEY = "canned_replies_seeded_at";
 
 /**
  * The staff's first canned replies (issue #37): availability confirmed, shipping quote, price and similar
- * work, in English and Russian (db/seed/canned-replies.json: content, not code). Written once per
+ * work, in English and Russian (db/seed/canned-replies-data.ts). Written once per
  * database, also into one seeded before the templates existed; a gallery that deletes them does not get
  * them back. Returns whether it wrote them.
  */

@@ -98,6 +98,7 @@ const ADMIN_PAGES = [
 	"/admin/projects/add",
 	"/admin/projects/edit/arc-lounge-chair",
 	"/admin/requests",
+	"/admin/canned-replies",
 	"/admin/slider?new",
 	"/admin/users?add",
 	"/admin/settings",

@@ -138,6 +138,7 @@ for (const language of ["en", "ru"] as const) {
 			await status.getByRole("button", { name: text.saveStatus }).click();
 			await expect(page.getByTestId("toast").filter({ hasText: text.savedNotified })).toBeVisible();
 			await expect(page.getByTestId("timeline")).toContainText(text.statusStep);
+			await expect(status.getByLabel(text.statusLabel)).toHaveValue("done");
 			const mail = await mailTo(buyer, (m) => m.subject.replace(/\s/g, " ") === text.subject(id));
 			expect(mail.language).toBe(language);
 			// The mail sent for the request is in its timeline too.

@@ -57,5 +57,7 @@ export async function saveRequestStatus(page: Page, status: string, { notify }: 
 	else await box.uncheck();
 	await form.getByRole("button", { name: "Save status" }).click();
 	const toast = notify ? "Status saved; the buyer will be told by e-mail" : "Status saved";
-	await expect(page.getByTestId("toast").filter({ hasText: new RegExp(`^${toast}$`) })).toBeVisible();
+	// The whole toast ("Status saved" is also the start of the other); typeset texts hold no-break spaces.
+	const whole = new RegExp(`^${toast.replace(/ /g, "\\s")}$`);
+	await expect(page.getByTestId("toast").filter({ hasText: whole })).toBeVisible();
 }

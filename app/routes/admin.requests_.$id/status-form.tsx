@@ -19,6 +19,8 @@ export function StatusForm({ desk }: { desk: DeskData }) {
 	const submitting = useSubmitting("status");
 	const [form, fields] = useForm({
 		id: `desk-status-${desk.request.status}`,
+		// Conform writes its defaults into the fields it knows when the form starts again (after a save).
+		defaultValue: { status: desk.request.status, notify: desk.notifyByDefault ? "on" : undefined },
 		lastResult: answer && "intent" in answer && answer.intent === "status" ? answer.result : undefined,
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: statusSchema }),
 		shouldValidate: "onSubmit",

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { db } from "~/lib/db.server";
+import { anonymisePerson, guestScope } from "~/models/personal-data.server";
 import { listRequests } from "~/models/purchase-requests.server";
 import { updateSettings } from "~/models/settings.server";
 import { createUser } from "~/models/users.server";
@@ -212,6 +213,24 @@ describe("the staff's request page", () => {
 		expect(after.data.mails).toMatchObject([{ kind: "request_status", to_address: "olga@example.com" }]);
 		const bad = await post(cookie, id, { intent: "status", status: "shipped" });
 		expect(statusOf(bad)).toBe(400);
+	});
+
+	it("erasing the buyer takes the notes and the messages' words with their address", async () => {
+		const { cookie } = await signedIn("admin");
+		const id = await addRequest({ email: "erase-me@example.com" });
+		await buyerSays(id, "Call me on +7 916 111-22-33, Anna");
+		await post(cookie, id, { intent: "note", body: "Anna, erase-me@example.com, prefers mornings" });
+		await db.transaction().execute((trx) => anonymisePerson(trx, guestScope("erase-me@example.com")));
+		expect(
+			await db.selectFrom("request_notes").select("body").where("request_id", "=", id).execute(),
+		).toEqual([]);
+		expect(
+			await db
+				.selectFrom("request_messages")
+				.select(["author", "body"])
+				.where("request_id", "=", id)
+				.execute(),
+		).toEqual([{ author: "buyer", body: "" }]);
 	});
 
 	it("groups the buyer's other requests: the same address in any case, not other buyers'", async () => {

@@ -64,10 +64,20 @@ export function BuyerCard({ request }: { request: DeskData["request"] }) {
 	);
 }
 
-/** The buyer's other requests (the same address), one group per piece: one piece asked about is one case. */
-export function OtherRequests({ others }: { others: DeskData["others"] }) {
+/**
+ * The buyer's other requests (the same address), one group per piece: one piece asked about is one case,
+ * and the case of this request's piece comes first.
+ */
+export function OtherRequests({
+	others,
+	projectId,
+}: {
+	others: DeskData["others"];
+	projectId: string | null;
+}) {
 	const { t, i18n } = useTranslation("sale");
 	const groups = new Map<string, DeskData["others"]>();
+	if (projectId && others.some((other) => other.project_id === projectId)) groups.set(projectId, []);
 	for (const other of others) {
 		const key = other.project_id ?? `removed:${other.project_name}`;
 		groups.set(key, [...(groups.get(key) ?? []), other]);
@@ -83,7 +93,12 @@ export function OtherRequests({ others }: { others: DeskData["others"] }) {
 				<ul className="mt-3 flex flex-col gap-3 text-sm">
 					{[...groups.entries()].map(([key, requests]) => (
 						<li key={key}>
-							<p className="font-semibold">{requests[0]?.project_name}</p>
+							<p className="font-semibold">
+								{requests[0]?.project_name}
+								{key === projectId ? (
+									<span className="ml-2 text-xs font-normal text-muted">{t("desk.samePiece")}</span>
+								) : null}
+							</p>
 							<ul className="mt-1 flex flex-col gap-1">
 								{requests.map((other) => (
 									<li key={other.id}>

@@ -79,7 +79,7 @@ export default function AdminRequest() {
 					<BuyerCard request={request} />
 					<StatusForm desk={desk} />
 					<StaffSalePanel requestId={request.id} sale={desk.sale} />
-					<OtherRequests others={desk.others} />
+					<OtherRequests others={desk.others} projectId={request.project_id} />
 				</aside>
 			</div>
 		</div>

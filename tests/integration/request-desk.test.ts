@@ -231,6 +231,14 @@ describe("the staff's request page", () => {
 				.where("request_id", "=", id)
 				.execute(),
 		).toEqual([{ author: "buyer", body: "" }]);
+		// No one is left to write to: Send is refused with a message, and nothing is posted.
+		const refused = (await post(cookie, id, { intent: "message", body: "Still there?" })) as {
+			data: { result: { error: Record<string, string[]> } };
+		};
+		expect(statusOf(refused)).toBe(409);
+		expect(refused.data.result.error[""]).toEqual(["sale:desk.errors.erased"]);
+		const left = await db.selectFrom("request_messages").select("id").where("request_id", "=", id).execute();
+		expect(left).toHaveLength(1);
 	});
 
 	it("groups the buyer's other requests: the same address in any case, not other buyers'", async () => {

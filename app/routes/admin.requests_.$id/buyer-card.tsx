@@ -44,13 +44,21 @@ export function BuyerCard({ request }: { request: DeskData["request"] }) {
 				<dd>{t(`desk.languages.${request.language}`)}</dd>
 				<dt className="text-muted">{t("desk.email")}</dt>
 				<dd className="min-w-0 break-all">
-					<a href={`mailto:${request.email}`} className="hover:underline">
-						{request.email}
-					</a>
+					{request.email ? (
+						<a href={`mailto:${request.email}`} className="hover:underline">
+							{request.email}
+						</a>
+					) : (
+						<span className="text-muted">{t("desk.erased")}</span>
+					)}
 				</dd>
 				<dt className="text-muted">{t("desk.phone")}</dt>
 				<dd>
-					<Phone value={request.phone} link className="hover:underline" />
+					{request.phone ? (
+						<Phone value={request.phone} link className="hover:underline" />
+					) : (
+						<span className="text-muted">{t("desk.erased")}</span>
+					)}
 				</dd>
 			</dl>
 			{request.note ? (

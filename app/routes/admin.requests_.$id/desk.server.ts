@@ -110,7 +110,15 @@ export async function sendMessage(formData: FormData, id: number, actor: Actor, 
 			{ status: 400, headers: noStore },
 		);
 	}
-	if (!(await getRequestById(id))) return requestGone("message");
+	const request = await getRequestById(id);
+	if (!request) return requestGone("message");
+	// An erased buyer (decision 0032) has no address left: there is no one to send to.
+	if (request.anonymised_at) {
+		return data(
+			{ intent: "message" as const, result: submission.reply({ formErrors: ["sale:desk.errors.erased"] }) },
+			{ status: 409, headers: noStore },
+		);
+	}
 	await postMessage(
 		{
 			requestId: id,

@@ -93,23 +93,38 @@ export async function listThread(
 }
 
 /**
- * Staff opened the request: the buyer's unread messages are read now, and the request no longer counts
- * as unread in the list. Returns how many messages it marked.
+ * Staff opened the request and saw these buyer messages (`ids`): they are read now, and the request's count
+ * of unread buyer messages becomes what is still unread (a message that arrived while the page was being
+ * read stays unread). Returns how many messages it marked.
  */
-export async function markBuyerMessagesRead(requestId: number, now = new Date()): Promise<number> {
+export async function markBuyerMessagesRead(
+	requestId: number,
+	ids: readonly number[],
+	now = new Date(),
+): Promise<number> {
 	return db.transaction().execute(async (trx) => {
-		const result = await trx
-			.updateTable("request_messages")
-			.set({ read_at: now.toISOString() })
-			.where("request_id", "=", requestId)
-			.where("author", "=", "buyer")
-			.where("read_at", "is", null)
-			.executeTakeFirst();
+		const result =
+			ids.length > 0
+				? await trx
+						.updateTable("request_messages")
+						.set({ read_at: now.toISOString() })
+						.where("request_id", "=", requestId)
+						.where("author", "=", "buyer")
+						.where("id", "in", ids)
+						.where("read_at", "is", null)
+						.executeTakeFirst()
+				: { numUpdatedRows: 0n };
 		await trx
 			.updateTable("purchase_requests")
-			.set({ unread_by_staff: 0 })
+			.set((eb) => ({
+				unread_by_staff: eb
+					.selectFrom("request_messages")
+					.select((inner) => inner.fn.countAll<number>().as("n"))
+					.where("request_messages.request_id", "=", requestId)
+					.where("request_messages.author", "=", "buyer")
+					.where("request_messages.read_at", "is", null),
+			}))
 			.where("id", "=", requestId)
-			.where("unread_by_staff", "!=", 0)
 			.execute();
 		return Number(result.numUpdatedRows);
 	});

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/lib/db.server";
 import { anonymisePerson, guestScope } from "~/models/personal-data.server";
 import { listRequests } from "~/models/purchase-requests.server";
+import { markBuyerMessagesRead } from "~/models/request-messages.server";
 import { updateSettings } from "~/models/settings.server";
 import { createUser } from "~/models/users.server";
 import { action as cannedAction, loader as cannedLoader } from "~/routes/admin.canned-replies/route";
@@ -143,6 +144,19 @@ describe("the staff's request page", () => {
 			.where("id", "=", id)
 			.executeTakeFirstOrThrow();
 		expect(answered.first_reply_at).not.toBeNull();
+	});
+
+	it("a buyer message that arrives while staff read the page stays unread", async () => {
+		const id = await addRequest({ email: "buyer@example.com" });
+		const seen = await buyerSays(id, "First question");
+		await buyerSays(id, "A second one, sent as the page loaded");
+		expect(await markBuyerMessagesRead(id, [seen.id])).toBe(1);
+		const unread = await db
+			.selectFrom("purchase_requests")
+			.select("unread_by_staff")
+			.where("id", "=", id)
+			.executeTakeFirstOrThrow();
+		expect(unread.unread_by_staff).toBe(1);
 	});
 
 	it("refuses an empty or too long message with a translated message for the field, and an unknown request with 404", async () => {

@@ -51,7 +51,12 @@ export async function loadRequestDesk(input: {
 		staffSaleState(request.id),
 	]);
 	const unread = thread.filter((message) => message.author === "buyer" && message.read_at === null);
-	if (unread.length > 0 || request.unread_by_staff > 0) await markBuyerMessagesRead(request.id, input.now);
+	if (unread.length > 0 || request.unread_by_staff > 0)
+		await markBuyerMessagesRead(
+			request.id,
+			unread.map((message) => message.id),
+			input.now,
+		);
 	const previews = Object.fromEntries(
 		await Promise.all(
 			REQUEST_STATUSES.map(

@@ -49,9 +49,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
 	const admin = await requireAdmin(request);
 	const id = requestIdOf(params.id);
+	if (!id) throw data(null, { status: 404 });
 	const formData = await readFormData(request);
 	const intent = formData.get("intent");
-	if (!id) throw data(null, { status: 404 });
 	if (intent === "note") return addNote(formData, id, admin);
 	if (intent === "status") return saveStatus(formData, id, admin, publicOrigin(request));
 	return sendMessage(formData, id, admin, publicOrigin(request));

@@ -293,36 +293,6 @@ export async function exportRequests(filter: RequestFilter & { format?: "csv" | 
 	return rows;
 }
 
-/**
- * Saves the gallery's internal note on a request, recorded in the audit trail as `actor`'s (an unchanged
- * note, nothing); false when there is no such request.
- */
-export async function setRequestNote(id: number, note: string, actor?: Actor): Promise<boolean> {
-	return db.transaction().execute(async (trx) => {
-		const before = await trx
-			.selectFrom("purchase_requests")
-			.selectAll()
-			.where("id", "=", id)
-			.executeTakeFirst();
-		if (!before) return false;
-		const after = await trx
-			.updateTable("purchase_requests")
-			.set({ note, updated_at: new Date().toISOString() })
-			.where("id", "=", id)
-			.returningAll()
-			.executeTakeFirstOrThrow();
-		await recordActivity(trx, actor, {
-			entity: "request",
-			entityId: id,
-			label: before.project_name,
-			action: "updated",
-			before: snapshotOf("request", before),
-			after: snapshotOf("request", after),
-		});
-		return true;
-	});
-}
-
 export async function countNewRequests(): Promise<number> {
 	const row = await db
 		.selectFrom("purchase_requests")

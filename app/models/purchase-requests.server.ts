@@ -1,5 +1,4 @@
 import { type Kysely, sql } from "kysely";
-import { snapshotOf } from "~/lib/activity";
 import { type Paged, pageWindow, type SortDirection } from "~/lib/admin-list";
 import { db } from "~/lib/db.server";
 import { hasPrice } from "~/lib/format";

@@ -85,6 +85,8 @@ export const UNAUDITED_COLUMNS = {
 		created_at: "bookkeeping",
 		updated_at: "bookkeeping",
 		anonymised_at: "set by erasure or retention (recorded as personal_data), not by an edit",
+		first_reply_at: "follows the first gallery message, which the request's thread keeps with its time",
+		unread_by_staff: "a counter kept by the thread: buyer messages posted, staff reading the page",
 	},
 	outbox: {
 		id: "the row's entity_id",

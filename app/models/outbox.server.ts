@@ -300,3 +300,27 @@ export async function hasMailAbout(
 		.executeTakeFirst();
 	return row !== undefined;
 }
+
+/**
+ * The mail sent for one request, oldest first (its timeline): what names it in `reference`
+ * ("purchase_request:<id>"), or carries one of its links (a message of the conversation).
+ */
+export async function listMailAboutRequest(
+	requestId: number,
+): Promise<Array<Pick<OutboxMessage, "id" | "kind" | "to_address" | "subject" | "status" | "created_at">>> {
+	return db
+		.selectFrom("outbox")
+		.select(["id", "kind", "to_address", "subject", "status", "created_at"])
+		.where((eb) =>
+			eb.or([
+				eb("reference", "=", `purchase_request:${requestId}`),
+				eb(
+					"request_link_id",
+					"in",
+					eb.selectFrom("request_links").select("request_links.id").where("request_id", "=", requestId),
+				),
+			]),
+		)
+		.orderBy("id")
+		.execute();
+}

@@ -318,6 +318,14 @@ export async function anonymisePerson(
 			.where("id", "in", requestIds)
 			.execute();
 		counts.requests = requests.filter((request) => !request.anonymised_at).length;
+		// The staff's notes and the conversation (issue #37) may name the person like the old note could: every
+		// note goes, and every message keeps its author and time but not its words.
+		await trx.deleteFrom("request_notes").where("request_id", "in", requestIds).execute();
+		await trx
+			.updateTable("request_messages")
+			.set({ body: "" })
+			.where("request_id", "in", requestIds)
+			.execute();
 	}
 	const consentIds = consents.map((consent) => consent.id);
 	if (consentIds.length > 0) {

@@ -1,5 +1,4 @@
 import { type Kysely, sql } from "kysely";
-import { snapshotOf } from "~/lib/activity";
 import { type Paged, pageWindow, type SortDirection } from "~/lib/admin-list";
 import { db } from "~/lib/db.server";
 import { hasPrice } from "~/lib/format";
@@ -242,7 +241,10 @@ function filteredRequests(filter: RequestFilter) {
 	};
 }
 
-/** The admin's inbox, one page at a time: newest first unless sorted otherwise, optionally filtered. */
+/**
+ * The admin's inbox, one page at a time: requests with unread buyer messages first (issue #37), then newest
+ * first unless sorted otherwise, optionally filtered.
+ */
 export async function listRequests(
 	filter: RequestFilter & { page?: number } = {},
 ): Promise<Paged<PurchaseRequest>> {
@@ -251,7 +253,13 @@ export async function listRequests(
 		.select((eb) => eb.fn.countAll<number>().as("total"))
 		.executeTakeFirstOrThrow();
 	const window = pageWindow(Number(total), filter.page ?? 1);
-	const rows = await query.selectAll().orderBy(order).limit(window.limit).offset(window.offset).execute();
+	const rows = await query
+		.selectAll()
+		.orderBy(sql`case when purchase_requests.unread_by_staff > 0 then 0 else 1 end`)
+		.orderBy(order)
+		.limit(window.limit)
+		.offset(window.offset)
+		.execute();
 	return { rows, total: Number(total), page: window.page, pageCount: window.pageCount };
 }
 
@@ -282,36 +290,6 @@ export async function exportRequests(filter: RequestFilter & { format?: "csv" | 
 		},
 	});
 	return rows;
-}
-
-/**
- * Saves the gallery's internal note on a request, recorded in the audit trail as `actor`'s (an unchanged
- * note, nothing); false when there is no such request.
- */
-export async function setRequestNote(id: number, note: string, actor?: Actor): Promise<boolean> {
-	return db.transaction().execute(async (trx) => {
-		const before = await trx
-			.selectFrom("purchase_requests")
-			.selectAll()
-			.where("id", "=", id)
-			.executeTakeFirst();
-		if (!before) return false;
-		const after = await trx
-			.updateTable("purchase_requests")
-			.set({ note, updated_at: new Date().toISOString() })
-			.where("id", "=", id)
-			.returningAll()
-			.executeTakeFirstOrThrow();
-		await recordActivity(trx, actor, {
-			entity: "request",
-			entityId: id,
-			label: before.project_name,
-			action: "updated",
-			before: snapshotOf("request", before),
-			after: snapshotOf("request", after),
-		});
-		return true;
-	});
 }
 
 export async function countNewRequests(): Promise<number> {
@@ -345,4 +323,31 @@ export async function setRequestStatus(
 			.execute();
 	}
 	return before;
+}
+
+export async function getRequestById(
+	id: number,
+	executor: Kysely<Database> = db,
+): Promise<PurchaseRequest | undefined> {
+	return executor.selectFrom("purchase_requests").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/**
+ * The buyer's other requests: the same address (ignoring case), newest first, with no limit a real buyer
+ * reaches. The request page groups them by piece (the same address asking about one piece is one case).
+ * An anonymised request has no address left to match.
+ */
+export async function listOtherRequestsOf(
+	request: Pick<PurchaseRequest, "id" | "email" | "anonymised_at">,
+): Promise<PurchaseRequest[]> {
+	if (request.anonymised_at) return [];
+	return db
+		.selectFrom("purchase_requests")
+		.selectAll()
+		.where(sql`email`, "=", sql`${request.email} collate nocase`)
+		.where("id", "!=", request.id)
+		.orderBy("created_at", "desc")
+		.orderBy("id", "desc")
+		.limit(100)
+		.execute();
 }

@@ -91,3 +91,41 @@ export async function listThread(
 		attachments: attachments.filter((attachment) => attachment.message_id === message.id),
 	}));
 }
+
+/**
+ * Staff opened the request and saw these buyer messages (`ids`): they are read now, and the request's count
+ * of unread buyer messages becomes what is still unread (a message that arrived while the page was being
+ * read stays unread). Returns how many messages it marked.
+ */
+export async function markBuyerMessagesRead(
+	requestId: number,
+	ids: readonly number[],
+	now = new Date(),
+): Promise<number> {
+	return db.transaction().execute(async (trx) => {
+		const result =
+			ids.length > 0
+				? await trx
+						.updateTable("request_messages")
+						.set({ read_at: now.toISOString() })
+						.where("request_id", "=", requestId)
+						.where("author", "=", "buyer")
+						.where("id", "in", ids)
+						.where("read_at", "is", null)
+						.executeTakeFirst()
+				: { numUpdatedRows: 0n };
+		await trx
+			.updateTable("purchase_requests")
+			.set((eb) => ({
+				unread_by_staff: eb
+					.selectFrom("request_messages")
+					.select((inner) => inner.fn.countAll<number>().as("n"))
+					.where("request_messages.request_id", "=", requestId)
+					.where("request_messages.author", "=", "buyer")
+					.where("request_messages.read_at", "is", null),
+			}))
+			.where("id", "=", requestId)
+			.execute();
+		return Number(result.numUpdatedRows);
+	});
+}

@@ -17,6 +17,7 @@ const ADMIN_SECTIONS = [
 	"projects",
 	"artists",
 	"requests",
+	"canned-replies",
 	"slider",
 	"users",
 	"personal-data",

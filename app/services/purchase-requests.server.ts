@@ -18,6 +18,7 @@ import {
 	listUnannouncedRequests,
 	setRequestStatus,
 } from "~/models/purchase-requests.server";
+import { recordRequestEvent } from "~/models/request-events.server";
 import { getSettings } from "~/models/settings.server";
 import { getLanguageOfAddress, getUsernameById } from "~/models/users.server";
 import type { Database, PurchaseRequest, PurchaseRequestKind, PurchaseRequestStatus } from "~db/schema";
@@ -233,9 +234,34 @@ export type StatusChange =
 	| { found: true; changed: boolean; mailed: boolean; request: PurchaseRequest };
 
 /**
- * An admin moves a request to another status. When it really changes to in progress, done or cancelled and
- * the settings ask for it, the buyer is told in the language they made the request in, by a message
- * written in the same transaction as the status and its row in the audit trail: all happen or none does.
+ * The mail the buyer would get if `request` moved to `status` now, rendered as it would leave (subject and
+ * plain text), for the preview beside the status form; null for a status buyers never hear about, or an
+ * anonymised request (no one to tell).
+ */
+export async function previewStatusMail(
+	request: PurchaseRequest,
+	status: PurchaseRequestStatus,
+	origin: string,
+): Promise<{ subject: string; text: string } | null> {
+	if (!isToldToBuyers(status) || request.anonymised_at) return null;
+	const settings = await getSettings();
+	const message = await requestStatusMail({
+		request: { ...request, status },
+		status,
+		language: request.language,
+		origin,
+		salesEmail: salesAddress(settings),
+	});
+	const content = await renderMail(db, { ...message, language: request.language, origin });
+	return { subject: content.subject, text: content.text };
+}
+
+/**
+ * An admin moves a request to another status, an explicit save on /admin/requests/<id>. When it really
+ * changes to in progress, done or cancelled and the admin ticked "notify the buyer" (`notify`; without it,
+ * the settings' default for buyer status mails), the buyer is told in the language they made the request
+ * in, by a message written in the same transaction as the status, its step in the request's timeline and
+ * its row in the audit trail: all happen or none does.
  */
 export async function changeRequestStatus(input: {
 	id: number;
@@ -244,6 +270,8 @@ export async function changeRequestStatus(input: {
 	origin: string;
 	/** The administrator who moves it. */
 	actor?: Actor;
+	/** Whether to mail the buyer; when not given, as the settings' buyer_status_emails says. */
+	notify?: boolean;
 }): Promise<StatusChange> {
 	const change = await db.transaction().execute(async (trx): Promise<StatusChange> => {
 		const before = await setRequestStatus(input.id, input.status, trx);
@@ -258,11 +286,19 @@ export async function changeRequestStatus(input: {
 			before: snapshotOf("request", before),
 			after: snapshotOf("request", request),
 		});
-		// An anonymised request has no one left to tell (erasure or retention, app/models/personal-data.server.ts).
-		if (!changed || !isToldToBuyers(input.status) || request.anonymised_at)
-			return { found: true, changed, mailed: false, request };
 		const settings = await getSettings(trx);
-		if (settings.buyer_status_emails !== 1) return { found: true, changed, mailed: false, request };
+		const notify = input.notify ?? settings.buyer_status_emails === 1;
+		// An anonymised request has no one left to tell (erasure or retention, app/models/personal-data.server.ts).
+		const mailed = changed && notify && isToldToBuyers(input.status) && !request.anonymised_at;
+		if (changed) {
+			await recordRequestEvent(trx, {
+				requestId: request.id,
+				kind: "status_changed",
+				actorName: input.actor?.username ?? "",
+				details: { from: before.status, to: input.status, notified: mailed },
+			});
+		}
+		if (!mailed || !isToldToBuyers(input.status)) return { found: true, changed, mailed: false, request };
 
 		const language = request.language;
 		await queueMail(trx, {

@@ -5,6 +5,7 @@ import type { ImageStore } from "../../app/lib/image-store.server";
 import { type ImageFolder, type SavedImage, storeRasterImage } from "../../app/lib/images.server";
 import { reindexAll } from "../../app/lib/search/documents.server";
 import type { Database } from "../schema";
+import { seedCannedReplies } from "./canned-replies";
 import { SEED_SELLER, seedArtists, seedProjects, seedSlides } from "./seed-data";
 import type { SeedProject } from "./seed-types";
 
@@ -60,6 +61,9 @@ async function storePiece(images: ImageStore, project: SeedProject): Promise<Pie
  * database that already holds content is never seeded.
  */
 export async function seedDatabase(db: Kysely<Database>, images: ImageStore): Promise<SeedResult> {
+	// The staff's templates are the gallery's, not the demo catalogue's: a database seeded before they existed
+	// gets them too (once).
+	await seedCannedReplies(db);
 	const done = await db
 		.selectFrom("app_meta")
 		.select("value")

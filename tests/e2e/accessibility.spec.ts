@@ -98,6 +98,7 @@ const ADMIN_PAGES = [
 	"/admin/projects/add",
 	"/admin/projects/edit/arc-lounge-chair",
 	"/admin/requests",
+	"/admin/canned-replies",
 	"/admin/slider?new",
 	"/admin/users?add",
 	"/admin/settings",
@@ -109,7 +110,7 @@ const ADMIN_PAGES = [
 	"/admin/search?new",
 ];
 
-test("accessibility of the admin screens", async ({ signInAs, page, context, baseURL }) => {
+test("accessibility of the admin screens", async ({ signInAs, page, context, baseURL, site }) => {
 	test.setTimeout(180_000);
 	await signInAs(ADMIN.username);
 	// At least one other account, so the users table shows its per-row buttons (added as the admin: the
@@ -125,7 +126,25 @@ test("accessibility of the admin screens", async ({ signInAs, page, context, bas
 		maxRedirects: 0,
 	});
 	expect(created.status()).toBeLessThan(400);
-	for (const [index, path] of ADMIN_PAGES.entries()) {
+	// A request with a buyer's message and a note, for its page (straight into the database).
+	const buyer = uniqueEmail("axe-buyer", "js");
+	site.query(
+		"insert into purchase_requests (project_id, project_name, project_price, email, phone, note) values ('tidal-relief', 'Tidal Relief', 27000, ?, '+79161234567', 'Called once')",
+		buyer,
+	);
+	const [request] = site.query<{ id: number }>("select id from purchase_requests where email = ?", buyer);
+	const now = new Date().toISOString();
+	site.query(
+		"insert into request_messages (request_id, author, body, created_at) values (?, 'buyer', 'Is it available?', ?)",
+		request?.id,
+		now,
+	);
+	site.query(
+		"insert into request_notes (request_id, author_name, body, created_at) values (?, 'curator', 'Wants it soon', ?)",
+		request?.id,
+		now,
+	);
+	for (const [index, path] of [...ADMIN_PAGES, `/admin/requests/${request?.id}`].entries()) {
 		const [language, theme] = index % 2 === 0 ? ["en", "light"] : ["ru", "dark"];
 		await context.addCookies([
 			{ name: "theme", value: Buffer.from(JSON.stringify(theme)).toString("base64"), url: baseURL ?? "" },

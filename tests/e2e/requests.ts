@@ -37,3 +37,27 @@ export async function sendRequestAsGuest(
 	await form.getByRole("button", { name: "Send request" }).click();
 	await expect(page.getByTestId("purchase-confirmation").getByRole("heading")).toContainText(projectName);
 }
+
+/** From the requests list, the request page of the row that mentions `text` ("Open request № …", its number). */
+export async function openRequestPage(page: Page, text: string): Promise<void> {
+	const row = page.getByTestId("request-row").filter({ hasText: text });
+	await row.getByRole("link", { name: /^(Open request|Открыть заявку)/ }).click();
+	await expect(page).toHaveURL(/\/admin\/requests\/\d+/);
+}
+
+/**
+ * On /admin/requests/<id> (English): chooses a status, ticks or unticks "Notify the buyer by e-mail", saves,
+ * and waits for the toast that says so.
+ */
+export async function saveRequestStatus(page: Page, status: string, { notify }: { notify: boolean }) {
+	const form = page.getByRole("region", { name: "Status", exact: true });
+	await form.getByLabel("Status of the request").selectOption(status);
+	const box = form.getByLabel("Notify the buyer by e-mail");
+	if (notify) await box.check();
+	else await box.uncheck();
+	await form.getByRole("button", { name: "Save status" }).click();
+	const toast = notify ? "Status saved; the buyer will be told by e-mail" : "Status saved";
+	// The whole toast ("Status saved" is also the start of the other); typeset texts hold no-break spaces.
+	const whole = new RegExp(`^${toast.replace(/ /g, "\\s")}$`);
+	await expect(page.getByTestId("toast").filter({ hasText: whole })).toBeVisible();
+}

@@ -3,7 +3,7 @@ import { db } from "~/lib/db.server";
 import { listFavouriteIds } from "~/models/favourites.server";
 import { createUser } from "~/models/users.server";
 import { action as accountAction } from "~/routes/account/route";
-import { action as requestsAction } from "~/routes/admin.requests/route";
+import { action as deskAction } from "~/routes/admin.requests_.$id/route";
 import { action as registerAction } from "~/routes/register/route";
 import { action as favouritesAction } from "~/routes/resources.favourites";
 import { getUser, startSession } from "~/services/auth.server";
@@ -159,15 +159,15 @@ describe("admin request inbox", () => {
 			})
 			.returning("id")
 			.executeTakeFirstOrThrow();
-		const change = (fields: Record<string, string>) =>
+		const change = ({ id, ...fields }: Record<string, string>) =>
 			settle(() =>
-				requestsAction({
-					request: formRequest("/admin/requests", fields, { cookie }),
-					params: {},
+				deskAction({
+					request: formRequest(`/admin/requests/${id}`, { intent: "status", ...fields }, { cookie }),
+					params: { id },
 					context: {},
 				}),
 			);
-		expect(statusOf(await change({ id: String(inserted.id), status: "in_progress" }))).toBe(200);
+		expect(statusOf(await change({ id: String(inserted.id), status: "in_progress" }))).toBe(302);
 		const row = await db
 			.selectFrom("purchase_requests")
 			.select("status")

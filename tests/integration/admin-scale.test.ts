@@ -6,8 +6,9 @@ import { ADMIN_PROJECT_SORTS, listProjectsForAdmin } from "~/models/projects.ser
 import { listRequests } from "~/models/purchase-requests.server";
 import { createUser, listUsers } from "~/models/users.server";
 import { loader as projectsLoader } from "~/routes/admin.projects._index/route";
-import { action as requestsAction, loader as requestsLoader } from "~/routes/admin.requests/route";
+import { loader as requestsLoader } from "~/routes/admin.requests/route";
 import { loader as exportLoader } from "~/routes/admin.requests.export[.]csv";
+import { action as deskAction } from "~/routes/admin.requests_.$id/route";
 import { action as usersAction, loader as usersLoader } from "~/routes/admin.users/route";
 import { startSession } from "~/services/auth.server";
 import { plain } from "../support/plain";
@@ -230,53 +231,54 @@ describe("no-JavaScript row changes come back to the page they were made on", ()
 });
 
 describe("request notes", () => {
-	const postNote = (cookie: string | undefined, fields: Record<string, string>) =>
+	const postNote = (cookie: string | undefined, id: number, fields: Record<string, string>) =>
 		settle(() =>
-			requestsAction({
-				request: formRequest("/admin/requests", { intent: "note", ...fields }, { cookie }),
-				params: {},
+			deskAction({
+				request: formRequest(`/admin/requests/${id}`, { intent: "note", ...fields }, { cookie }),
+				params: { id: String(id) },
 				context: {},
 			}),
 		);
-	const noteOf = async (id: number) =>
-		(await db.selectFrom("purchase_requests").select("note").where("id", "=", id).executeTakeFirstOrThrow())
-			.note;
+	const notesOf = async (id: number) =>
+		(
+			await db
+				.selectFrom("request_notes")
+				.select(["body", "author_name"])
+				.where("request_id", "=", id)
+				.orderBy("id")
+				.execute()
+		).map((note) => `${note.author_name}: ${note.body}`);
 
-	it("saves a note, and refuses one over 2000 characters with a 400 and a message for the field", async () => {
-		const { cookie } = await signedIn("admin");
+	it("adds notes one after another, and refuses one over 2000 characters with a 400 and a message for the field", async () => {
+		const { cookie, user } = await signedIn("admin");
 		const id = await addRequest({ email: "note@example.com" });
-		expect(
-			statusOf(await postNote(cookie, { id: String(id), note: "Called back, wants delivery in May" })),
-		).toBe(200);
-		expect(await noteOf(id)).toBe("Called back, wants delivery in May");
-		const tooLong = (await postNote(cookie, { id: String(id), note: "x".repeat(2001) })) as {
+		const added = (await postNote(cookie, id, { body: "Called back, wants delivery in May" })) as Response;
+		expect(added.status).toBe(302);
+		expect(added.headers.get("Location")).toBe(`/admin/requests/${id}#notes`);
+		const tooLong = (await postNote(cookie, id, { body: "x".repeat(2001) })) as {
 			data: { result: { error: Record<string, string[]> } };
 		};
 		expect(statusOf(tooLong)).toBe(400);
-		expect(tooLong.data.result.error.note).toEqual(["admin:requests.errors.noteTooLong"]);
-		expect(await noteOf(id)).toBe("Called back, wants delivery in May");
-		expect(statusOf(await postNote(cookie, { id: String(id), note: "x".repeat(2000) }))).toBe(200);
-		expect(statusOf(await postNote(cookie, { id: "999999", note: "lost" }))).toBe(404);
-		// Without JavaScript the answer is the list again (where the admin was) with a toast.
-		const back = (await postNote(cookie, {
-			id: String(id),
-			note: "",
-			redirectTo: "/admin/requests?q=note",
-		})) as Response;
-		expect(back.status).toBe(302);
-		expect(back.headers.get("Location")).toBe("/admin/requests?q=note");
-		expect(await noteOf(id)).toBe("");
+		expect(tooLong.data.result.error.body).toEqual(["sale:desk.errors.noteTooLong"]);
+		expect(statusOf(await postNote(cookie, id, { body: "   " }))).toBe(400);
+		expect(statusOf(await postNote(cookie, id, { body: "x".repeat(2000) }))).toBe(302);
+		expect(statusOf(await postNote(cookie, 999999, { body: "lost" }))).toBe(404);
+		// The second note joins the first: nothing is overwritten.
+		expect(await notesOf(id)).toEqual([
+			`${user.username}: Called back, wants delivery in May`,
+			`${user.username}: ${"x".repeat(2000)}`,
+		]);
 	});
 
 	it("refuses anonymous visitors and plain users, changing nothing", async () => {
 		const id = await addRequest({ email: "guarded@example.com", note: "keep" });
 		const { cookie } = await signedIn("user");
 		for (const who of [undefined, cookie]) {
-			const result = (await postNote(who, { id: String(id), note: "hijacked" })) as Response;
+			const result = (await postNote(who, id, { body: "hijacked" })) as Response;
 			expect(result.status).toBe(302);
 			expect(result.headers.get("Location")).toMatch(who ? /^\/account/ : /^\/login/);
 		}
-		expect(await noteOf(id)).toBe("keep");
+		expect(await notesOf(id)).toEqual([]);
 	});
 });
 

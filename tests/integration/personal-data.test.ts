@@ -4,7 +4,6 @@ import { db } from "~/lib/db.server";
 import { createEmailToken } from "~/models/email-tokens.server";
 import { setFavourite } from "~/models/favourites.server";
 import { applyRetention, type PersonalDataExport } from "~/models/personal-data.server";
-import { setRequestNote } from "~/models/purchase-requests.server";
 import { updateSettings } from "~/models/settings.server";
 import { createUser } from "~/models/users.server";
 import { loader as exportLoader } from "~/routes/account_.data[.]json";
@@ -72,7 +71,21 @@ async function personWithData(name: string) {
 		origin: "http://localhost",
 		consent: { version: 1, clientAddress: "127.0.0.1" },
 	});
-	await setRequestNote(signedIn.id, `Called ${email} at ${phone}, wants delivery`);
+	// The old single note, a note of the staff's and a message of the conversation (issue #37) all name them.
+	await db
+		.updateTable("purchase_requests")
+		.set({ note: `Called ${email} at ${phone}, wants delivery` })
+		.where("id", "=", signedIn.id)
+		.execute();
+	const now = new Date().toISOString();
+	await db
+		.insertInto("request_notes")
+		.values({ request_id: signedIn.id, author_name: "boss", body: `Wrote to ${email}`, created_at: now })
+		.execute();
+	await db
+		.insertInto("request_messages")
+		.values({ request_id: signedIn.id, author: "buyer", body: `Call me on ${phone}`, created_at: now })
+		.execute();
 	await setFavourite(user.id, "arc-lounge-chair", true);
 	await db
 		.transaction()

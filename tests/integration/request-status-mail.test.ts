@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/lib/db.server";
 import { adoptAdminEmail, getSettings, updateSettings } from "~/models/settings.server";
 import { createUser } from "~/models/users.server";
-import { action as requestsAction } from "~/routes/admin.requests/route";
+import { action as deskAction } from "~/routes/admin.requests_.$id/route";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/admin.settings/route";
 import { startSession } from "~/services/auth.server";
 import type { PurchaseRequestStatus } from "~db/schema";
@@ -39,11 +39,21 @@ async function insertRequest(email: string, language: "en" | "ru") {
 		.executeTakeFirstOrThrow();
 }
 
-async function changeStatus(cookie: string, id: number, status: PurchaseRequestStatus | string) {
+/** The explicit status save on /admin/requests/<id>, with "notify the buyer" ticked unless told otherwise. */
+async function changeStatus(
+	cookie: string,
+	id: number,
+	status: PurchaseRequestStatus | string,
+	notify = true,
+) {
 	return settle(() =>
-		requestsAction({
-			request: formRequest("/admin/requests", { id: String(id), status }, { cookie }),
-			params: {},
+		deskAction({
+			request: formRequest(
+				`/admin/requests/${id}`,
+				{ intent: "status", status, ...(notify ? { notify: "on" } : {}) },
+				{ cookie },
+			),
+			params: { id: String(id) },
 			context: {},
 		}),
 	);
@@ -62,8 +72,8 @@ describe("a request's status change tells its buyer", () => {
 		const english = await insertRequest("eve@example.com", "en");
 		const russian = await insertRequest("olga@example.com", "ru");
 
-		expect(statusOf(await changeStatus(cookie, english.id, "in_progress"))).toBe(200);
-		expect(statusOf(await changeStatus(cookie, russian.id, "cancelled"))).toBe(200);
+		expect(statusOf(await changeStatus(cookie, english.id, "in_progress"))).toBe(302);
+		expect(statusOf(await changeStatus(cookie, russian.id, "cancelled"))).toBe(302);
 
 		const [first, second] = await statusMail();
 		expect(first).toMatchObject({
@@ -81,23 +91,24 @@ describe("a request's status change tells its buyer", () => {
 		expect(plain(second?.text_body ?? "")).toContain("Ваша заявка на «Terra» отменена");
 	});
 
-	it("sends nothing when the setting is off, when the status stays the same, or when it goes back to new", async () => {
+	it("sends nothing when the box is unticked, when the status stays the same, or when it goes back to new", async () => {
+		// The setting only decides whether the box starts ticked: the admin's explicit choice is what counts.
+		await updateSettings({ buyerStatusEmails: true });
 		const cookie = await adminCookie();
 		const request = await insertRequest("fay@example.com", "en");
 
-		await updateSettings({ buyerStatusEmails: false });
-		expect(statusOf(await changeStatus(cookie, request.id, "in_progress"))).toBe(200);
+		expect(statusOf(await changeStatus(cookie, request.id, "in_progress", false))).toBe(302);
 		expect(await statusOfRequest(request.id)).toBe("in_progress");
 		expect(await statusMail()).toEqual([]);
 
-		await updateSettings({ buyerStatusEmails: true });
-		expect(statusOf(await changeStatus(cookie, request.id, "in_progress"))).toBe(200);
+		expect(statusOf(await changeStatus(cookie, request.id, "in_progress"))).toBe(302);
 		expect(await statusMail()).toEqual([]);
-		expect(statusOf(await changeStatus(cookie, request.id, "new"))).toBe(200);
+		expect(statusOf(await changeStatus(cookie, request.id, "new"))).toBe(302);
 		expect(await statusOfRequest(request.id)).toBe("new");
 		expect(await statusMail()).toEqual([]);
 
-		expect(statusOf(await changeStatus(cookie, request.id, "done"))).toBe(200);
+		await updateSettings({ buyerStatusEmails: false });
+		expect(statusOf(await changeStatus(cookie, request.id, "done"))).toBe(302);
 		expect((await statusMail()).map((m) => plain(m.subject))).toEqual([`Your request № ${request.id}: Done`]);
 	});
 
@@ -116,7 +127,7 @@ describe("a request's status change tells its buyer", () => {
 		expect(await statusOfRequest(request.id)).toBe("new");
 
 		await allowMail();
-		expect(statusOf(await changeStatus(cookie, request.id, "done"))).toBe(200);
+		expect(statusOf(await changeStatus(cookie, request.id, "done"))).toBe(302);
 		expect(await statusOfRequest(request.id)).toBe("done");
 		expect(await statusMail()).toHaveLength(1);
 	});

@@ -45,7 +45,7 @@ function postForm(path: string, fields: Record<string, string>, headers: Record<
 test("a form posted from another site is refused with 403 on every route that changes something", async () => {
 	const paths = mutatingPaths();
 	expect(paths).toEqual(
-		expect.arrayContaining(["/login", "/logout", `/project/${PROJECT}/request`, "/admin/requests"]),
+		expect.arrayContaining(["/login", "/logout", `/project/${PROJECT}/request`, "/admin/canned-replies"]),
 	);
 	const senders = ["victim@example.com", "own-origin@example.com"];
 	const before = await countPurchaseRequests(...senders);

@@ -1,20 +1,21 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { AdminPageHeader } from "~/components/admin/admin-page-header";
 import { AdminTable } from "~/components/admin/admin-table";
 import { ListPager, ListSearch, ListSummary } from "~/components/admin/list-controls";
 import { withParams } from "~/lib/admin-list";
-import { publicOrigin } from "~/lib/env.server";
-import { readFormData } from "~/lib/form.server";
+import type { I18nHandle } from "~/lib/i18n";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { REQUEST_STATUSES } from "~/lib/request-status";
 import { adminMeta } from "~/lib/seo";
 import { useTranslation } from "~/lib/translations";
+import { isReplyOverdue } from "~/lib/working-time";
 import { listRequests } from "~/models/purchase-requests.server";
 import { requireAdmin } from "~/services/auth.server";
-import { changeStatus, saveNote } from "./actions.server";
 import { RequestRow } from "./request-row";
 import { parseRequestsQuery } from "./requests-query.server";
+
+export const handle = { i18n: ["admin", "account", "sale"] } satisfies I18nHandle;
 
 export const meta: MetaFunction<typeof loader> = adminMeta;
 
@@ -35,21 +36,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		{
 			title: t("requests.metaTitle"),
 			query: { q: query.q, sort: query.sort, dir: query.dir, status: query.status ?? null },
-			requests: list.rows,
+			// An open request no one has answered within a working day is marked (issue #37).
+			requests: list.rows.map((row) => ({
+				...row,
+				overdue:
+					row.first_reply_at === null &&
+					(row.status === "new" || row.status === "in_progress") &&
+					isReplyOverdue(row.created_at),
+			})),
 			total: list.total,
 			page: list.page,
 			pageCount: list.pageCount,
 		},
 		{ headers: { "Cache-Control": "no-store" } },
 	);
-}
-
-/** intent=note saves a row's internal note; otherwise the form is a row's status select. */
-export async function action({ request }: ActionFunctionArgs) {
-	const admin = await requireAdmin(request);
-	const formData = await readFormData(request);
-	if (formData.get("intent") === "note") return saveNote(formData, admin);
-	return changeStatus(formData, publicOrigin(request), admin);
 }
 
 export type RequestListRow = ReturnType<typeof useLoaderData<typeof loader>>["requests"][number];
@@ -130,7 +130,7 @@ export default function AdminRequests() {
 							t("requests.contact"),
 							{ label: t("requests.date"), sort: "date", first: "desc" },
 							{ label: t("requests.status"), sort: "status" },
-							t("requests.note"),
+							t("desk.list.firstReply", { ns: "sale" }),
 						]}
 					>
 						{requests.map((item) => (

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { db } from "~/lib/db.server";
-import type { Database, MessageParty, RequestAttachment, RequestMessage } from "~db/schema";
+import type { Database, MessageParty, PurchaseRequest, RequestAttachment, RequestMessage } from "~db/schema";
 
 /** One message of a request's conversation with what came with it. */
 export interface ThreadMessage extends RequestMessage {
@@ -90,4 +90,45 @@ export async function listThread(
 		...message,
 		attachments: attachments.filter((attachment) => attachment.message_id === message.id),
 	}));
+}
+
+/**
+ * The buyers' messages from message `sinceId` on (every request's), oldest first, with the request each is
+ * on, at most `limit`: what the gallery's gathered notice names (app/services/conversation.server.ts).
+ */
+export async function listBuyerMessagesSince(
+	executor: Kysely<Database>,
+	sinceId: number,
+	limit: number,
+): Promise<
+	Array<{
+		message: Pick<RequestMessage, "id" | "body" | "via">;
+		request: Pick<PurchaseRequest, "id" | "project_name" | "email">;
+	}>
+> {
+	const rows = await executor
+		.selectFrom("request_messages as m")
+		.innerJoin("purchase_requests as r", "r.id", "m.request_id")
+		.select(["m.id as message_id", "m.body", "m.via", "r.id as request_id", "r.project_name", "r.email"])
+		.where("m.author", "=", "buyer")
+		.where("m.id", ">=", sinceId)
+		.orderBy("m.id")
+		.limit(limit)
+		.execute();
+	return rows.map((row) => ({
+		message: { id: row.message_id, body: row.body, via: row.via },
+		request: { id: row.request_id, project_name: row.project_name, email: row.email },
+	}));
+}
+
+/** The buyer has read the thread: the gallery's messages not read yet are marked read now. */
+export async function markGalleryMessagesRead(requestId: number, now = new Date()): Promise<number> {
+	const result = await db
+		.updateTable("request_messages")
+		.set({ read_at: now.toISOString() })
+		.where("request_id", "=", requestId)
+		.where("author", "=", "gallery")
+		.where("read_at", "is", null)
+		.executeTakeFirst();
+	return Number(result.numUpdatedRows);
 }

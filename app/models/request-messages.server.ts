@@ -132,3 +132,17 @@ export async function markGalleryMessagesRead(requestId: number, now = new Date(
 		.executeTakeFirst();
 	return Number(result.numUpdatedRows);
 }
+
+/** The gallery's messages each buyer has not read yet, by request (My orders shows them). */
+export async function countUnreadGalleryMessages(requestIds: number[]): Promise<Map<number, number>> {
+	if (requestIds.length === 0) return new Map();
+	const rows = await db
+		.selectFrom("request_messages")
+		.select(["request_id", (eb) => eb.fn.countAll<number>().as("n")])
+		.where("request_id", "in", requestIds)
+		.where("author", "=", "gallery")
+		.where("read_at", "is", null)
+		.groupBy("request_id")
+		.execute();
+	return new Map(rows.map((row) => [row.request_id, Number(row.n)]));
+}

@@ -1,10 +1,12 @@
 import type { Kysely } from "kysely";
 import { db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
+import type { FormClaim } from "~/lib/form-token.server";
 import type { Language } from "~/lib/i18n";
 import { replyAddressTemplate } from "~/lib/reply-address.server";
 import { threadMessageMail } from "~/mail/messages/thread-message.server";
 import { threadNoticeMail } from "~/mail/messages/thread-notice.server";
+import { claimFormToken, settleFormToken } from "~/models/form-submissions.server";
 import { countMailTo, findWaitingMail, rewriteWaitingMail } from "~/models/outbox.server";
 import { getProjectCover } from "~/models/projects.server";
 import { requestLinkFor } from "~/models/request-links.server";
@@ -32,15 +34,22 @@ const NOTICE_LISTED = 50;
  *
  * With `executor` the caller's transaction does the posting, and the caller calls `mailQueued()` once it
  * has committed; without, this commits and wakes the sender itself. `origin` is the public site the mails
- * link to (SITE_URL when not given).
+ * link to (SITE_URL when not given). With a form's `claim` (docs/decisions/0022) its one-time token is used
+ * in the same transaction: a second click of Send posts nothing twice.
  */
 export async function postMessage(
 	message: NewMessage,
-	options: { executor?: Kysely<Database>; now?: Date; origin?: string } = {},
+	options: {
+		executor?: Kysely<Database>;
+		now?: Date;
+		origin?: string;
+		claim?: FormClaim<RequestMessage>;
+	} = {},
 ): Promise<RequestMessage> {
 	const now = options.now ?? new Date();
 	const origin = options.origin ?? getEnv().SITE_URL ?? "http://localhost";
 	const run = async (trx: Kysely<Database>) => {
+		await claimFormToken(trx, options.claim);
 		const row = await insertMessage(trx, message, now);
 		const request = await trx
 			.selectFrom("purchase_requests")
@@ -63,6 +72,7 @@ export async function postMessage(
 				.execute();
 			await mailBuyer(trx, { message: row, request, origin, now });
 		}
+		await settleFormToken(trx, options.claim, row);
 		return row;
 	};
 	if (options.executor) return run(options.executor);

@@ -18,6 +18,7 @@ interface ThreadView {
 	request: { id: number };
 	messages: Array<{ author: string; authorName: string; body: string; readAt: string | null }>;
 	token: string | null;
+	formToken: string;
 }
 
 async function buyer(email: string, verified = true) {
@@ -170,18 +171,21 @@ describe("who reads a request's thread as its buyer", () => {
 });
 
 describe("the buyer answers on the site", () => {
-	const postAccount = (id: number, body: string, cookie?: string) =>
-		settle(() =>
+	// Each post carries its form's one-time token, as the page hands it out (docs/decisions/0022).
+	const postAccount = async (id: number, body: string, cookie?: string, token?: string) => {
+		const formToken = token ?? viewOf(await loadAccount(id, cookie)).formToken;
+		return settle(() =>
 			accountThread.action({
-				request: formRequest(`/account/requests/${id}`, { body }, { cookie }),
+				request: formRequest(`/account/requests/${id}`, { body, formToken }, { cookie }),
 				params: { id: String(id) },
 				context: {},
 			}),
 		);
-	const postGuest = (id: number, token: string, body: string) =>
+	};
+	const postGuest = async (id: number, token: string, body: string, formToken?: string) =>
 		settle(() =>
 			guestThread.action({
-				request: formRequest(`/requests/${id}?t=${token}`, { body }),
+				request: formRequest(`/requests/${id}?t=${token}`, { body, formToken: formToken ?? "" }),
 				params: { id: String(id) },
 				context: {},
 			}),
@@ -197,7 +201,8 @@ describe("the buyer answers on the site", () => {
 		const fromAccount = (await postAccount(mine.id, "  Is it still free?  ", eve.cookie)) as Response;
 		expect(fromAccount.status).toBe(302);
 		expect(fromAccount.headers.get("Location")).toBe(`/account/requests/${mine.id}`);
-		const fromLink = (await postGuest(guest.id, token, "Can you ship to Kazan?")) as Response;
+		const formToken = viewOf(await loadGuest(guest.id, token)).formToken;
+		const fromLink = (await postGuest(guest.id, token, "Can you ship to Kazan?", formToken)) as Response;
 		expect(fromLink.headers.get("Location")).toBe(`/requests/${guest.id}?t=${token}`);
 
 		expect((await messages()).map((m) => [m.request_id, m.author, m.user_id, m.body, m.via])).toEqual([
@@ -220,11 +225,32 @@ describe("the buyer answers on the site", () => {
 		expect(statusOf(empty)).toBe(400);
 		expect(JSON.stringify(empty)).toContain("sale:thread.messageRequired");
 		expect(statusOf(await postAccount(request.id, "x".repeat(5001), eve.cookie))).toBe(400);
-		expect(statusOf(await postAccount(request.id, "Mine now", mallory.cookie))).toBe(404);
+		const eveToken = viewOf(await loadAccount(request.id, eve.cookie)).formToken;
+		expect(statusOf(await postAccount(request.id, "Mine now", mallory.cookie, eveToken))).toBe(404);
 		const other = await insertRequest("fay@example.com", null);
 		expect(statusOf(await postGuest(request.id, await tokenFor(other.id), "Through the wrong door"))).toBe(
 			404,
 		);
 		expect(await messages()).toEqual([]);
+	});
+
+	it("counts a double click of Send once, and refuses a post without the form's token", async () => {
+		const eve = await buyer("eve@example.com");
+		const request = await insertRequest("eve@example.com", eve.user.id);
+		const formToken = viewOf(await loadAccount(request.id, eve.cookie)).formToken;
+		const first = (await postAccount(request.id, "Only once", eve.cookie, formToken)) as Response;
+		const again = (await postAccount(request.id, "Only once", eve.cookie, formToken)) as Response;
+		expect(again.status).toBe(302);
+		expect(again.headers.get("Location")).toBe(first.headers.get("Location"));
+		expect((await messages()).map((m) => m.body)).toEqual(["Only once"]);
+		const forged = await settle(() =>
+			accountThread.action({
+				request: formRequest(`/account/requests/${request.id}`, { body: "No token" }, { cookie: eve.cookie }),
+				params: { id: String(request.id) },
+				context: {},
+			}),
+		);
+		expect(statusOf(forged)).toBe(403);
+		expect((await messages()).map((m) => m.body)).toEqual(["Only once"]);
 	});
 });

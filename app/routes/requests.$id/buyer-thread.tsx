@@ -3,7 +3,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { BuyerOffers } from "~/components/sale/buyer-offers";
+import { FormAlert } from "~/components/ui/form-alert";
 import { TextareaField } from "~/components/ui/form-fields";
+import { FormTokenField } from "~/components/ui/form-token-field";
 import { formatDate } from "~/lib/format";
 import { useTranslation } from "~/lib/translations";
 import { buyerMessageSchema, MESSAGE_MAX_LENGTH, threadPath } from "./buyer-message";
@@ -47,7 +49,12 @@ export function BuyerThreadPage() {
 						))}
 					</ol>
 				)}
-				<MessageForm requestId={request.id} token={token} count={messages.length} />
+				<MessageForm
+					requestId={request.id}
+					token={token}
+					count={messages.length}
+					formToken={thread.formToken}
+				/>
 			</section>
 			{signedIn ? null : <p className="mt-10 text-sm text-muted">{t("thread.privateLink")}</p>}
 		</div>
@@ -135,15 +142,19 @@ function MessageForm({
 	requestId,
 	token,
 	count,
+	formToken,
 }: {
 	requestId: number;
 	token: string | null;
 	count: number;
+	formToken: string;
 }) {
 	const { t } = useTranslation("sale");
 	const actionData = useActionData<typeof postBuyerMessage>();
 	const navigation = useNavigation();
 	const result = actionData && "result" in actionData ? actionData.result : undefined;
+	// A refused token comes back with a fresh one, so sending again works.
+	const freshToken = actionData && "formToken" in actionData ? actionData.formToken : undefined;
 	const [form, fields] = useForm({
 		// A new id once the message is in: the form starts empty again (with JavaScript too).
 		id: `thread-form-${count}`,
@@ -161,6 +172,8 @@ function MessageForm({
 			className="mt-8 flex flex-col gap-4"
 			{...getFormProps(form)}
 		>
+			<FormTokenField token={freshToken ?? formToken} />
+			<FormAlert messages={form.errors?.map((error) => t(error))} />
 			<TextareaField
 				meta={fields.body}
 				label={t("thread.messageLabel")}

@@ -2,13 +2,15 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import { publicOrigin } from "~/lib/env.server";
 import { readFormData } from "~/lib/form.server";
+import { type FormOutcome, issueFormToken } from "~/lib/form-token.server";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
 import { MAIL_LINK_HEADERS } from "~/lib/mail-link-page";
-import { redirectWithToast } from "~/lib/toast.server";
+import { createRateLimiter } from "~/lib/rate-limit.server";
 import { typesetName } from "~/lib/typography.server";
 import { getProjectCover } from "~/models/projects.server";
 import { listThread, markGalleryMessagesRead } from "~/models/request-messages.server";
 import { postMessage } from "~/services/conversation.server";
+import { answerFormPost, postOnce } from "~/services/form-tokens.server";
 import { requireSiteOpen } from "~/services/maintenance.server";
 import { buyerSaleState } from "~/services/sale.server";
 import { type BuyerAccess, buyerAccess } from "~/services/thread-access.server";
@@ -71,11 +73,25 @@ export async function loadBuyerThread(request: Request, requestId: number, token
 			})),
 			sale,
 			token: access.token,
+			formToken: issueFormToken(tokenScope(row.id)),
 			signedIn: access.userId !== null,
 		},
 		{ headers: MAIL_LINK_HEADERS },
 	);
 }
+
+/**
+ * A buyer writes a letter's worth now and then; this many messages an hour to one thread is someone (or
+ * something) holding a leaked link, and the gallery's notices are gathered anyway.
+ */
+const buyerMessageLimiter = createRateLimiter({
+	name: "thread-buyer-message",
+	limit: 30,
+	windowMs: 60 * 60 * 1000,
+});
+
+/** The one-time token of a thread's form (docs/decisions/0022): a second click of Send posts nothing twice. */
+const tokenScope = (requestId: number) => `thread:${requestId}`;
 
 /** The buyer's answer: posted to the thread (and told to the gallery), or the form again with why not. */
 export async function postBuyerMessage(request: Request, requestId: number, token: string | null) {
@@ -83,15 +99,29 @@ export async function postBuyerMessage(request: Request, requestId: number, toke
 	const access = await requireAccess(request, requestId, token);
 	const formData = await readFormData(request);
 	const submission = parseWithZod(formData, { schema: buyerMessageSchema });
-	if (submission.status !== "success") {
-		return data({ result: submission.reply() }, { status: 400, headers: MAIL_LINK_HEADERS });
-	}
-	await postMessage(
-		{ requestId: access.request.id, author: "buyer", userId: access.userId, body: submission.value.body },
-		{ origin: publicOrigin(request) },
-	);
-	return redirectWithToast(threadPath(access.request.id, access.token), {
-		type: "success",
-		title: "sale:thread.sent",
+	const fail = (result: ReturnType<typeof submission.reply>, status: number, formToken?: string) =>
+		data({ result, ...(formToken ? { formToken } : {}) }, { status, headers: MAIL_LINK_HEADERS });
+	const back: FormOutcome = {
+		redirect: threadPath(access.request.id, access.token),
+		toast: { type: "success", title: "sale:thread.sent" },
+	};
+	return postOnce(formData, tokenScope(access.request.id), {
+		refused: (refusal) =>
+			fail(submission.reply({ formErrors: [refusal.message] }), refusal.httpStatus, refusal.formToken),
+		write: async (claim) => {
+			if (submission.status !== "success") return fail(submission.reply(), 400);
+			const limit = await buyerMessageLimiter.hit(`request:${access.request.id}`);
+			if (!limit.allowed) {
+				return data(
+					{ result: submission.reply({ formErrors: ["sale:thread.tooMany"] }) },
+					{ status: 429, headers: { ...MAIL_LINK_HEADERS, "Retry-After": String(limit.retryAfterSeconds) } },
+				);
+			}
+			await postMessage(
+				{ requestId: access.request.id, author: "buyer", userId: access.userId, body: submission.value.body },
+				{ origin: publicOrigin(request), claim: claim(() => back) },
+			);
+			return answerFormPost(back);
+		},
 	});
 }

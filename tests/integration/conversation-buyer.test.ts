@@ -167,6 +167,7 @@ describe("who reads a request's thread as its buyer", () => {
 		// The private link's page is never cached or told to other sites.
 		const init = (result as { init: ResponseInit }).init;
 		expect(new Headers(init.headers).get("Cache-Control")).toBe("no-store");
+		expect(new Headers(init.headers).get("Referrer-Policy")).toBe("same-origin");
 	});
 });
 

@@ -155,16 +155,39 @@ async function noticeGallery(
 				return;
 		}
 	}
+	if (recent > 0) {
+		// A notice that may gather several requests' messages carries no Reply-To: a reply could not say
+		// which request it answers.
+		await queueMail(trx, {
+			...(await notice(trx, { since: message.id, language, origin })),
+			kind: "thread_notice",
+			to: adminEmail,
+			reference: `request_messages_from:${message.id}`,
+			notBefore: new Date(now.getTime() + NOTICE_GATHER_MS),
+		});
+		return;
+	}
+	// The one message, at once: with replies by e-mail set up, staff answer the buyer by replying to it
+	// (the gallery's link to this request in the Reply-To; the inbound hook checks the sender is staff).
+	const replyTo = replyAddressTemplate();
+	const link = replyTo ? await requestLinkFor(trx, request.id, "gallery", input.now) : null;
 	await queueMail(trx, {
-		...(await notice(trx, { since: message.id, language, origin })),
+		language,
+		origin,
+		...(await threadNoticeMail({
+			messages: [{ message, request }],
+			language,
+			origin,
+			replyByMail: link !== null,
+		})),
 		kind: "thread_notice",
 		to: adminEmail,
 		reference: `request_messages_from:${message.id}`,
-		...(recent > 0 ? { notBefore: new Date(now.getTime() + NOTICE_GATHER_MS) } : {}),
+		...(link ? { requestLinkId: link.id, replyTo } : {}),
 	});
 }
 
-/** The gallery's notice of the buyers' messages from `since` on. */
+/** The gallery's notice of the buyers' messages from `since` on (gathered: no Reply-To). */
 async function notice(trx: Kysely<Database>, input: { since: number; language: Language; origin: string }) {
 	const messages = await listBuyerMessagesSince(trx, input.since, NOTICE_LISTED);
 	const mail = await threadNoticeMail({ messages, language: input.language, origin: input.origin });

@@ -9,6 +9,7 @@ vi.hoisted(() => {
 import { db } from "~/lib/db.server";
 import { replyAddressToken } from "~/lib/reply-address.server";
 import { findRequestLink } from "~/models/request-links.server";
+import { updateSettings } from "~/models/settings.server";
 import { createUser } from "~/models/users.server";
 import { postMessage } from "~/services/conversation.server";
 import { smtpDeliveryForEachTest } from "../support/mail-delivery";
@@ -54,5 +55,36 @@ describe("with replies by e-mail set up", () => {
 		expect(await findRequestLink(token)).toMatchObject({ request_id: request.id, party: "buyer" });
 		// The reply address and the guest link are the same key: revoking one stops both.
 		expect(mail.text).toContain(`/requests/${request.id}?t=${token}`);
+	});
+
+	it("a buyer's message tells staff they can answer by replying; a gathered notice has no Reply-To", async () => {
+		await updateSettings({ emailNotifications: true, adminEmail: "gallery@forma.example" });
+		const request = await db
+			.insertInto("purchase_requests")
+			.values({
+				project_id: "terra-modular-sofa",
+				project_name: "Terra",
+				project_price: 100,
+				email: "eve@example.com",
+				phone: "+79161234567",
+			})
+			.returningAll()
+			.executeTakeFirstOrThrow();
+		await postMessage({ requestId: request.id, author: "buyer", userId: null, body: "Is it free?" });
+		await postMessage({ requestId: request.id, author: "buyer", userId: null, body: "And the frame?" });
+		const [first, gathered] = await db
+			.selectFrom("outbox")
+			.selectAll()
+			.where("kind", "=", "thread_notice")
+			.orderBy("id")
+			.execute();
+		expect(gathered?.reply_to).toBeNull();
+		expect(first?.reply_to).toBe("replies+SECRET-ADDED-WHEN-SENT@forma.example");
+
+		const mail = await deliverTo("gallery@forma.example");
+		expect(mail.text).toContain("Reply to this e-mail to answer the buyer");
+		const link = await findRequestLink(replyAddressToken(mail.replyTo) ?? "");
+		// The gallery's own key to this request: a reply comes back as the gallery's message.
+		expect(link).toMatchObject({ request_id: request.id, party: "gallery" });
 	});
 });

@@ -35,6 +35,8 @@ export async function threadNoticeMail(input: {
 	messages: NoticedMessage[];
 	language: Language;
 	origin: string;
+	/** It carries a Reply-To that posts the answer to the buyer (one message, replies by e-mail set up). */
+	replyByMail?: boolean;
 }): Promise<MailMessage> {
 	const { messages, origin } = input;
 	const t = await i18nServer.getFixedT(input.language, "mail");
@@ -59,7 +61,10 @@ export async function threadNoticeMail(input: {
 					{ label: t("common.requestNumber"), value: `№ ${request.id}` },
 				],
 				action,
-				notes: [t("purchaseNotification.settingsNote")],
+				notes: [
+					...(input.replyByMail ? [t("threadMail.notice.replyByMail")] : []),
+					t("purchaseNotification.settingsNote"),
+				],
 			},
 		};
 	}

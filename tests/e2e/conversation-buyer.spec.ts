@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { guestLinkFor, insertBuyer, insertGalleryMessage, insertRequest } from "./conversation-buyer";
 import { expect, test } from "./fixtures";
 import { uniqueEmail } from "./session";
@@ -112,4 +113,39 @@ for (const language of ["en", "ru"] as const) {
 			expect((await page.goto(`/requests/${id}`))?.status()).toBe(404);
 		},
 	);
+
+	test(`${language}: the thread page passes axe, with messages from both sides and an error shown`, async ({
+		page,
+		site,
+		context,
+		baseURL,
+		js,
+	}, testInfo) => {
+		test.skip(!js, "axe runs in the browser: one pass with JavaScript is enough");
+		const theme = language === "ru" ? "dark" : "light";
+		await context.addCookies([
+			{ name: "theme", value: Buffer.from(JSON.stringify(theme)).toString("base64"), url: baseURL ?? "" },
+		]);
+		const id = insertRequest(site, { email: uniqueEmail("axe-thread", testInfo.project.name), language });
+		insertGalleryMessage(site, id, "Hello from the gallery.");
+		site.query(
+			"insert into request_messages (request_id, author, body, created_at) values (?, 'buyer', 'Hello back.', ?)",
+			id,
+			new Date().toISOString(),
+		);
+		await page.goto(`${guestLinkFor(site, id)}&lng=${language}`);
+		await page.getByRole("button", { name: text.send, exact: true }).click();
+		await expect(page.getByText(text.required)).toBeVisible();
+		const results = await new AxeBuilder({ page })
+			.withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+			.options({ resultTypes: ["violations"] })
+			.analyze();
+		const serious = results.violations
+			.filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+			.map((violation) => ({
+				rule: violation.id,
+				elements: violation.nodes.map((node) => node.target.join(" ")),
+			}));
+		expect(serious).toEqual([]);
+	});
 }

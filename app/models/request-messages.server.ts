@@ -146,3 +146,18 @@ export async function countUnreadGalleryMessages(requestIds: number[]): Promise<
 		.execute();
 	return new Map(rows.map((row) => [row.request_id, Number(row.n)]));
 }
+
+/** An attachment of a message in request `requestId`'s thread; undefined when it is not that thread's. */
+export async function getThreadAttachment(
+	requestId: number,
+	attachmentId: number,
+): Promise<(RequestAttachment & { author: MessageParty }) | undefined> {
+	return db
+		.selectFrom("request_attachments as a")
+		.innerJoin("request_messages as m", "m.id", "a.message_id")
+		.selectAll("a")
+		.select("m.author")
+		.where("a.id", "=", attachmentId)
+		.where("m.request_id", "=", requestId)
+		.executeTakeFirst();
+}

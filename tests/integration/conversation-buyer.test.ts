@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { db } from "~/lib/db.server";
+import { getImageStore } from "~/lib/image-store.server";
 import { requestLinkFor, requestLinkToken, revokeRequestLinks } from "~/models/request-links.server";
 import { createUser } from "~/models/users.server";
 import * as accountThread from "~/routes/account_.requests.$id";
 import * as guestThread from "~/routes/requests.$id/route";
+import { loader as attachmentLoader } from "~/routes/requests.$id_.attachments.$attachmentId";
 import { startSession } from "~/services/auth.server";
 import { postMessage } from "~/services/conversation.server";
 import { formRequest, getRequest, settle, statusOf } from "../support/requests";
@@ -253,5 +255,83 @@ describe("the buyer answers on the site", () => {
 		);
 		expect(statusOf(forged)).toBe(403);
 		expect((await messages()).map((m) => m.body)).toEqual(["Only once"]);
+	});
+});
+
+describe("a message's attachments", () => {
+	async function withAttachments(requestId: number) {
+		const store = getImageStore();
+		await store.put(`attachments/test-${requestId}.png`, Buffer.from("png bytes"));
+		await store.put(`attachments/test-${requestId}.svg`, Buffer.from("<svg onload=alert(1)></svg>"));
+		const message = await postMessage({
+			requestId,
+			author: "buyer",
+			userId: null,
+			body: "Photos of my room",
+			via: "email",
+			attachments: [
+				{
+					storageKey: `attachments/test-${requestId}.png`,
+					filename: "room.png",
+					contentType: "image/png",
+					size: 9,
+				},
+				{
+					storageKey: `attachments/test-${requestId}.svg`,
+					filename: "plan.svg",
+					contentType: "image/svg+xml",
+					size: 27,
+				},
+			],
+		});
+		return db
+			.selectFrom("request_attachments")
+			.selectAll()
+			.where("message_id", "=", message.id)
+			.orderBy("id")
+			.execute();
+	}
+	const open = (requestId: number, attachmentId: number, query = "", cookie?: string) =>
+		settle(() =>
+			attachmentLoader({
+				request: getRequest(`/requests/${requestId}/attachments/${attachmentId}${query}`, cookie),
+				params: { id: String(requestId), attachmentId: String(attachmentId) },
+				context: {},
+			}),
+		) as Promise<Response>;
+
+	it("open for the request's buyer only; a picture in place, anything else downloaded and sandboxed", async () => {
+		const eve = await buyer("eve@example.com");
+		const mallory = await buyer("mallory@example.com");
+		const request = await insertRequest("eve@example.com", eve.user.id);
+		const other = await insertRequest("fay@example.com", null);
+		const [png, svg] = await withAttachments(request.id);
+		if (!png || !svg) throw new Error("no attachments");
+
+		const picture = await open(request.id, png.id, "", eve.cookie);
+		expect(picture.status).toBe(200);
+		expect(await picture.text()).toBe("png bytes");
+		expect(picture.headers.get("Content-Type")).toBe("image/png");
+		expect(picture.headers.get("Content-Disposition")).toMatch(/^inline; filename\*=UTF-8''room\.png$/);
+
+		const drawing = await open(request.id, svg.id, "", eve.cookie);
+		expect(drawing.headers.get("Content-Type")).toBe("application/octet-stream");
+		expect(drawing.headers.get("Content-Disposition")).toMatch(/^attachment;/);
+		expect(drawing.headers.get("Content-Security-Policy")).toMatch(/sandbox/);
+		expect(drawing.headers.get("X-Content-Type-Options")).toBe("nosniff");
+
+		// Through the private link too; not for another account, not signed out, not at another request's address.
+		const token = await tokenFor(request.id);
+		expect((await open(request.id, png.id, `?t=${token}`)).status).toBe(200);
+		expect((await open(request.id, png.id, "", mallory.cookie)).status).toBe(404);
+		expect((await open(request.id, png.id)).status).toBe(404);
+		const otherToken = await tokenFor(other.id);
+		expect((await open(other.id, png.id, `?t=${otherToken}`)).status).toBe(404);
+
+		// The thread names them with their own addresses.
+		const view = viewOf(await loadAccount(request.id, eve.cookie)) as unknown as {
+			messages: Array<{ attachments: Array<{ filename: string }> }>;
+		};
+		expect(view.messages[0]?.attachments.map((a) => a.filename)).toEqual(["room.png", "plan.svg"]);
 	});
 });

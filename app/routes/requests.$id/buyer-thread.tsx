@@ -45,7 +45,13 @@ export function BuyerThreadPage() {
 				) : (
 					<ol className="mt-6 flex flex-col gap-4">
 						{messages.map((message) => (
-							<ThreadMessage key={message.id} message={message} />
+							<ThreadMessage
+								key={message.id}
+								message={message}
+								attachmentUrl={(attachmentId) =>
+									`/requests/${request.id}/attachments/${attachmentId}${token ? `?t=${encodeURIComponent(token)}` : ""}`
+								}
+							/>
 						))}
 					</ol>
 				)}
@@ -100,7 +106,13 @@ function RequestHeader({ request }: { request: Thread["request"] }) {
 	);
 }
 
-function ThreadMessage({ message }: { message: Message }) {
+function ThreadMessage({
+	message,
+	attachmentUrl,
+}: {
+	message: Message;
+	attachmentUrl: (attachmentId: number) => string;
+}) {
 	const { t, i18n } = useTranslation("sale");
 	const mine = message.author === "buyer";
 	const author = mine
@@ -125,7 +137,15 @@ function ThreadMessage({ message }: { message: Message }) {
 				{message.attachments.length > 0 ? (
 					<ul className="mt-3 text-sm text-muted">
 						{message.attachments.map((attachment) => (
-							<li key={attachment.id}>{t("thread.attachment", { name: attachment.filename })}</li>
+							<li key={attachment.id}>
+								<a
+									href={attachmentUrl(attachment.id)}
+									className="font-semibold text-ink underline underline-offset-4"
+									rel="noopener"
+								>
+									{t("thread.attachment", { name: attachment.filename })}
+								</a>
+							</li>
 						))}
 					</ul>
 				) : null}

@@ -13,8 +13,8 @@ import { uniqueEmail } from "./session";
 const TEXT = {
 	en: {
 		messages: "Messages",
-		unread: /Messages about request\s+№\s+\d+: 1 new/,
-		heading: (id: number) => new RegExp(`Request\\s+№\\s+${id}`),
+		unread: /Messages about request\s+no\.\s+\d+: 1 new/,
+		heading: (id: number) => new RegExp(`Request\\s+no\\.\\s+${id}`),
 		gallery: "anna, FORMA gallery",
 		you: "You",
 		field: "Your message",

@@ -1,13 +1,14 @@
 import AxeBuilder from "@axe-core/playwright";
 import { guestLinkFor, insertBuyer, insertGalleryMessage, insertRequest } from "./conversation-buyer";
 import { expect, test } from "./fixtures";
+import { linkIn, mailTo } from "./mailbox";
 import { uniqueEmail } from "./session";
 
 /*
  * Issue #37, the buyer's side of the conversation, in both languages, with and without JavaScript: a
  * signed-in buyer finds the gallery's message under My orders and answers it; a guest answers through the
- * private link from the mail; a wrong link opens nothing. (The staff's reply and its mail, and the staff
- * reading the answer, are the joint journey across the request pages.)
+ * private link from the mail, and the gallery is mailed; a wrong link opens nothing. (The staff's reply and
+ * its mail, and the staff reading the answer, are the joint journey across the request pages.)
  */
 
 const TEXT = {
@@ -45,8 +46,11 @@ for (const language of ["en", "ru"] as const) {
 	test(
 		`${language}: a signed-in buyer reads the gallery's message under My orders and answers it`,
 		{ tag: "@no-js" },
-		async ({ page, site, signInAs }, testInfo) => {
+		async ({ page, site, signInAs, baseURL }, testInfo) => {
 			const email = uniqueEmail("thread", testInfo.project.name);
+			// The gallery's notices go to an address of this test's own (the settings row, read as each message posts).
+			const gallery = uniqueEmail("thread-gallery", testInfo.project.name);
+			site.query("update settings set email_notifications = 1, admin_email = ?", gallery);
 			insertBuyer(site, email);
 			const [user] = site.query<{ id: number }>("select id from users where email = ?", email);
 			const id = insertRequest(site, { email, language, userId: user?.id });
@@ -74,6 +78,11 @@ for (const language of ["en", "ru"] as const) {
 			await expect(mine).toContainText("Can you ship to Kazan?");
 			await expect(mine).toContainText(text.notRead);
 			await expect(page.getByLabel(text.field)).toHaveValue("");
+
+			// The gallery hears of it at once, by a real message linking straight to the request.
+			const origin = new URL(baseURL ?? "").origin;
+			const notice = await mailTo(gallery, (mail) => mail.text.includes("Can you ship to Kazan?"));
+			expect(linkIn(notice, `${origin}/admin/requests/`)).toBe(`${origin}/admin/requests/${id}`);
 
 			// Read now: My orders no longer counts the gallery's message as new.
 			await page.goto("/account#orders");

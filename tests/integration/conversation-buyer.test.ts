@@ -5,6 +5,7 @@ import { requestLinkFor, requestLinkToken, revokeRequestLinks } from "~/models/r
 import { createUser } from "~/models/users.server";
 import * as accountThread from "~/routes/account_.requests.$id";
 import * as guestThread from "~/routes/requests.$id/route";
+import { buyerMessageLimiter, threadLimitKey } from "~/routes/requests.$id/thread.server";
 import { loader as attachmentLoader } from "~/routes/requests.$id_.attachments.$attachmentId";
 import { startSession } from "~/services/auth.server";
 import { postMessage } from "~/services/conversation.server";
@@ -235,6 +236,22 @@ describe("the buyer answers on the site", () => {
 			404,
 		);
 		expect(await messages()).toEqual([]);
+	});
+
+	it("holds a flood through one thread: 30 messages an hour, then 429 with Retry-After", async () => {
+		const request = await insertRequest("eve@example.com", null);
+		// Each test's database starts afresh, so its requests' ids repeat: the count starts afresh too.
+		await buyerMessageLimiter.reset(threadLimitKey(request.id));
+		const token = await tokenFor(request.id);
+		const send = async (n: number) =>
+			postGuest(request.id, token, `Message ${n}`, viewOf(await loadGuest(request.id, token)).formToken);
+		for (let n = 1; n <= 30; n++) expect(statusOf(await send(n))).toBe(302);
+		const refused = await send(31);
+		expect(statusOf(refused)).toBe(429);
+		expect(new Headers((refused as { init: ResponseInit }).init.headers).get("Retry-After")).toMatch(/^\d+$/);
+		expect(JSON.stringify(refused)).toContain("sale:thread.tooMany");
+		expect(await messages()).toHaveLength(30);
+		await buyerMessageLimiter.reset(threadLimitKey(request.id));
 	});
 
 	it("counts a double click of Send once, and refuses a post without the form's token", async () => {

@@ -84,11 +84,14 @@ export async function loadBuyerThread(request: Request, requestId: number, token
  * A buyer writes a letter's worth now and then; this many messages an hour to one thread is someone (or
  * something) holding a leaked link, and the gallery's notices are gathered anyway.
  */
-const buyerMessageLimiter = createRateLimiter({
+export const buyerMessageLimiter = createRateLimiter({
 	name: "thread-buyer-message",
 	limit: 30,
 	windowMs: 60 * 60 * 1000,
 });
+
+/** What the limit counts by: the thread, whoever writes in it (the account or the link). */
+export const threadLimitKey = (requestId: number) => `request:${requestId}`;
 
 /** The one-time token of a thread's form (docs/decisions/0022): a second click of Send posts nothing twice. */
 const tokenScope = (requestId: number) => `thread:${requestId}`;
@@ -110,7 +113,7 @@ export async function postBuyerMessage(request: Request, requestId: number, toke
 			fail(submission.reply({ formErrors: [refusal.message] }), refusal.httpStatus, refusal.formToken),
 		write: async (claim) => {
 			if (submission.status !== "success") return fail(submission.reply(), 400);
-			const limit = await buyerMessageLimiter.hit(`request:${access.request.id}`);
+			const limit = await buyerMessageLimiter.hit(threadLimitKey(access.request.id));
 			if (!limit.allowed) {
 				return data(
 					{ result: submission.reply({ formErrors: ["sale:thread.tooMany"] }) },

@@ -17,7 +17,11 @@ export type MailKind =
 	/** A guest's one-time link to export or erase the data kept for their address. */
 	| "personal_data_link"
 	/** The gallery's requests past its hourly burst of notifications, gathered in one message. */
-	| "purchase_digest";
+	| "purchase_digest"
+	/** A gallery message in a request's conversation, to its buyer (issue #37). */
+	| "thread_message"
+	/** The gallery's notice of buyers' messages, one or several gathered within minutes (issue #37). */
+	| "thread_notice";
 
 export interface NewMail {
 	kind: MailKind;

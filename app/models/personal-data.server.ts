@@ -127,6 +127,17 @@ export interface PersonalDataExport {
 		createdAt: string;
 		updatedAt: string;
 	}>;
+	/**
+	 * The conversation on each of those requests (issue #37), both sides, as the buyer's page shows it: the
+	 * staff's internal notes are never in it.
+	 */
+	messages: Array<{
+		requestId: number;
+		from: "buyer" | "gallery";
+		body: string;
+		via: string;
+		createdAt: string;
+	}>;
 	favourites: Array<{ piece: string; projectId: string; addedAt: string }>;
 	consents: Array<{
 		purpose: string;
@@ -150,6 +161,7 @@ export async function exportPersonalData(
 		exportedAt: now.toISOString(),
 		accounts: [],
 		requests: [],
+		messages: [],
 		favourites: [],
 		consents: [],
 	};
@@ -187,6 +199,19 @@ export async function exportPersonalData(
 			: [],
 		consentsIn(executor, scope).selectAll().orderBy("id").execute(),
 	]);
+	const messages =
+		requests.length > 0
+			? await executor
+					.selectFrom("request_messages")
+					.select(["request_id", "author", "body", "via", "created_at"])
+					.where(
+						"request_id",
+						"in",
+						requests.map((request) => request.id),
+					)
+					.orderBy("id")
+					.execute()
+			: [];
 	return {
 		...empty,
 		accounts: accounts.map((user) => ({
@@ -209,6 +234,13 @@ export async function exportPersonalData(
 			language: request.language,
 			createdAt: request.created_at,
 			updatedAt: request.updated_at,
+		})),
+		messages: messages.map((message) => ({
+			requestId: message.request_id,
+			from: message.author,
+			body: message.body,
+			via: message.via,
+			createdAt: message.created_at,
 		})),
 		favourites: favourites.map((favourite) => ({
 			piece: favourite.name,
@@ -318,13 +350,27 @@ export async function anonymisePerson(
 			.where("id", "in", requestIds)
 			.execute();
 		counts.requests = requests.filter((request) => !request.anonymised_at).length;
-		// The staff's notes and the conversation (issue #37) may name the person like the old note could: every
-		// note goes, and every message keeps its author and time but not its words.
+		// The requests' conversations go with their contacts (issue #37): as with the note, we cannot tell
+		// which words name the person, so every message (with its attachments' records) and every staff note
+		// goes, and the private links stop working. The mails that carried the gallery's messages go too.
+		const messageIds = trx.selectFrom("request_messages").select("id").where("request_id", "in", requestIds);
+		await trx.deleteFrom("request_attachments").where("message_id", "in", messageIds).execute();
+		await trx.deleteFrom("request_messages").where("request_id", "in", requestIds).execute();
 		await trx.deleteFrom("request_notes").where("request_id", "in", requestIds).execute();
 		await trx
-			.updateTable("request_messages")
-			.set({ body: "" })
+			.updateTable("request_links")
+			.set({ revoked_at: now })
 			.where("request_id", "in", requestIds)
+			.where("revoked_at", "is", null)
+			.execute();
+		await trx
+			.deleteFrom("outbox")
+			.where("kind", "=", "thread_message")
+			.where(
+				"reference",
+				"in",
+				requestIds.map((id) => `purchase_request:${id}`),
+			)
 			.execute();
 	}
 	const consentIds = consents.map((consent) => consent.id);

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { db } from "~/lib/db.server";
-import type { Database, MessageParty, RequestAttachment, RequestMessage } from "~db/schema";
+import type { Database, MessageParty, PurchaseRequest, RequestAttachment, RequestMessage } from "~db/schema";
 
 /** One message of a request's conversation with what came with it. */
 export interface ThreadMessage extends RequestMessage {
@@ -128,4 +128,74 @@ export async function markBuyerMessagesRead(
 			.execute();
 		return Number(result.numUpdatedRows);
 	});
+}
+
+/**
+ * The buyers' messages from message `sinceId` on (every request's), oldest first, with the request each is
+ * on, at most `limit`: what the gallery's gathered notice names (app/services/conversation.server.ts).
+ */
+export async function listBuyerMessagesSince(
+	executor: Kysely<Database>,
+	sinceId: number,
+	limit: number,
+): Promise<
+	Array<{
+		message: Pick<RequestMessage, "id" | "body" | "via">;
+		request: Pick<PurchaseRequest, "id" | "project_name" | "email">;
+	}>
+> {
+	const rows = await executor
+		.selectFrom("request_messages as m")
+		.innerJoin("purchase_requests as r", "r.id", "m.request_id")
+		.select(["m.id as message_id", "m.body", "m.via", "r.id as request_id", "r.project_name", "r.email"])
+		.where("m.author", "=", "buyer")
+		.where("m.id", ">=", sinceId)
+		.orderBy("m.id")
+		.limit(limit)
+		.execute();
+	return rows.map((row) => ({
+		message: { id: row.message_id, body: row.body, via: row.via },
+		request: { id: row.request_id, project_name: row.project_name, email: row.email },
+	}));
+}
+
+/** The buyer has read the thread: the gallery's messages not read yet are marked read now. */
+export async function markGalleryMessagesRead(requestId: number, now = new Date()): Promise<number> {
+	const result = await db
+		.updateTable("request_messages")
+		.set({ read_at: now.toISOString() })
+		.where("request_id", "=", requestId)
+		.where("author", "=", "gallery")
+		.where("read_at", "is", null)
+		.executeTakeFirst();
+	return Number(result.numUpdatedRows);
+}
+
+/** The gallery's messages each buyer has not read yet, by request (My orders shows them). */
+export async function countUnreadGalleryMessages(requestIds: number[]): Promise<Map<number, number>> {
+	if (requestIds.length === 0) return new Map();
+	const rows = await db
+		.selectFrom("request_messages")
+		.select(["request_id", (eb) => eb.fn.countAll<number>().as("n")])
+		.where("request_id", "in", requestIds)
+		.where("author", "=", "gallery")
+		.where("read_at", "is", null)
+		.groupBy("request_id")
+		.execute();
+	return new Map(rows.map((row) => [row.request_id, Number(row.n)]));
+}
+
+/** An attachment of a message in request `requestId`'s thread; undefined when it is not that thread's. */
+export async function getThreadAttachment(
+	requestId: number,
+	attachmentId: number,
+): Promise<(RequestAttachment & { author: MessageParty }) | undefined> {
+	return db
+		.selectFrom("request_attachments as a")
+		.innerJoin("request_messages as m", "m.id", "a.message_id")
+		.selectAll("a")
+		.select("m.author")
+		.where("a.id", "=", attachmentId)
+		.where("m.request_id", "=", requestId)
+		.executeTakeFirst();
 }

@@ -40,6 +40,13 @@ export interface QueuedMail {
 	 * LINK_SECRET_PLACEHOLDER where the secret goes, and the sender makes the secret as it sends.
 	 */
 	link?: EmailTokenRef;
+	/**
+	 * The request link it carries (app/models/request-links.server.ts): its token goes where the bodies and
+	 * `replyTo` hold LINK_SECRET_PLACEHOLDER as the message leaves.
+	 */
+	requestLinkId?: number;
+	/** A Reply-To, which may hold LINK_SECRET_PLACEHOLDER (replyAddressTemplate). */
+	replyTo?: string | null;
 }
 
 /** A message rendered in the site's look, with the sender's name (the shop's name in the message's language). */
@@ -84,6 +91,8 @@ export async function queueMail(executor: Kysely<Database>, mail: QueuedMail): P
 		reference: mail.reference,
 		notBefore: mail.notBefore,
 		linkTokenId: mail.link?.id ?? null,
+		requestLinkId: mail.requestLinkId ?? null,
+		replyTo: mail.replyTo ?? null,
 		...content,
 	});
 }

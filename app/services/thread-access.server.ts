@@ -4,8 +4,9 @@ import { getUser } from "~/services/auth.server";
 import type { PurchaseRequest } from "~db/schema";
 
 /**
- * Who may read and answer a request's thread as its buyer (issue #37): the signed-in account that made it,
- * or whoever holds the buyer's private link to that request (the guest link in each mail: its token opens
+ * Who may read and answer a request's thread as its buyer (issue #37): the signed-in account that made it
+ * (or, like My orders, the verified account of the address it was made from as a guest), or whoever holds
+ * the buyer's private link to that request (the guest link in each mail: its token opens
  * this request only, and stops working when revoked). Staff use /admin/requests/<id> instead.
  */
 export interface BuyerAccess {
@@ -37,6 +38,13 @@ export async function buyerAccess(
 		return null;
 	}
 	const user = await getUser(request);
-	if (user && row.user_id === user.id) return { request: row, userId: user.id, token: null };
-	return null;
+	if (!user) return null;
+	if (row.user_id === user.id) return { request: row, userId: user.id, token: null };
+	// As My orders lists them: a guest request of the account's address, once the address is verified
+	// (listRequestsForUser). Until then anyone could register with someone else's address and read theirs.
+	const sameAddress =
+		row.user_id === null &&
+		user.email_verified_at !== null &&
+		row.email.trim().toLowerCase() === user.email.trim().toLowerCase();
+	return sameAddress ? { request: row, userId: user.id, token: null } : null;
 }

@@ -56,7 +56,8 @@ describe.each([
 		expect(mail.text).toContain("buyer@example.com");
 		// The phone as people read it (decision 0034).
 		expect(mail.text).toContain("+7 916 123-45-67");
-		expect(mail.text).toMatch(/\/admin\/requests\?q=buyer%40example\.com/);
+		// Straight to the request's own page (issue #37).
+		expect(mail.text).toMatch(/\/admin\/requests\/\d+\n/);
 		expect(mail.html).toContain("buyer@example.com");
 	});
 

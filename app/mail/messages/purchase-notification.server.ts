@@ -39,7 +39,8 @@ export async function purchaseNotificationMail(input: {
 			],
 			action: {
 				label: t("purchaseNotification.action"),
-				url: `${input.origin}/admin/requests?${new URLSearchParams({ q: request.email })}`,
+				// Straight to the request's own page: its thread, timeline and sale (issue #37).
+				url: `${input.origin}/admin/requests/${request.id}`,
 			},
 			notes: [t("purchaseNotification.settingsNote")],
 		},

@@ -9,6 +9,7 @@ import { typesetName } from "~/lib/typography.server";
 import { countFavouriteProjects, listFavouriteProjects } from "~/models/favourites.server";
 import { toProjectSummary } from "~/models/projects.server";
 import { countRequestsForUser, listRequestsForUser } from "~/models/purchase-requests.server";
+import { countUnreadGalleryMessages } from "~/models/request-messages.server";
 import { toStoredImage } from "~/models/stored-image.server";
 import { changeUserPassword, updateUserPhone } from "~/models/users.server";
 import { checkCurrentPassword, getSessionId, requireUser } from "~/services/auth.server";
@@ -35,6 +36,7 @@ export async function loadAccount(request: Request) {
 		listFavouriteProjects(user.id, pageSlice(favouritesPaging)),
 		loadAccountConsents(user),
 	]);
+	const unread = await countUnreadGalleryMessages(orders.map((order) => order.id));
 	return data(
 		{
 			title: t("account.metaTitle"),
@@ -56,6 +58,8 @@ export async function loadAccount(request: Request) {
 				priceShown: order.price_shown === 1,
 				createdAt: order.created_at,
 				status: order.status,
+				// The gallery's messages in the request's thread (/account/requests/<id>) not read yet.
+				unread: unread.get(order.id) ?? 0,
 			})),
 			ordersPaging,
 			favourites: favourites.map((project) => toProjectSummary(project, language)),

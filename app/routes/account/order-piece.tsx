@@ -42,3 +42,26 @@ export function OrderPiece({ order }: { order: Order }) {
 		</span>
 	);
 }
+
+/** The way to an order's page and its conversation (/account/requests/<id>), with the gallery's unread messages. */
+export function OrderThreadLink({ id, unread }: { id: number; unread: number }) {
+	const { t } = useTranslation("sale");
+	return (
+		<Link
+			to={`/account/requests/${id}`}
+			aria-label={
+				unread > 0
+					? `${t("thread.openFor", { id })}: ${t("thread.unread", { count: unread })}`
+					: t("thread.openFor", { id })
+			}
+			className="inline-flex items-center gap-2 font-semibold underline underline-offset-4"
+		>
+			{t("thread.open")}
+			{unread > 0 ? (
+				<span className="rounded-full bg-accent px-2 py-0.5 text-xs text-paper no-underline">
+					{t("thread.unread", { count: unread })}
+				</span>
+			) : null}
+		</Link>
+	);
+}

@@ -14,12 +14,12 @@ import { useTranslation } from "~/lib/translations";
 import { loadAccount, saveAccount } from "./account.server";
 import { ConsentsSection } from "./consents-section";
 import { EmptyState } from "./empty-state";
-import { OrderPiece } from "./order-piece";
+import { OrderPiece, OrderThreadLink } from "./order-piece";
 import { PersonalDataSection } from "./personal-data-section";
 import { PasswordForm, PhoneForm } from "./profile-forms";
 
 /** The texts this page shows besides `common` (app/lib/i18n.ts pageNamespaces). */
-export const handle = { i18n: ["account"] } satisfies I18nHandle;
+export const handle = { i18n: ["account", "sale"] } satisfies I18nHandle;
 
 /** A refused guess of the current password says when to try again (Retry-After), on the page too. */
 export const headers = passRetryAfter;
@@ -44,6 +44,7 @@ export const action = ({ request }: ActionFunctionArgs) => saveAccount(request);
 
 export default function AccountPage() {
 	const { t, i18n } = useTranslation("account");
+	const { t: tSale } = useTranslation("sale");
 	const { user, orders, ordersPaging, favourites, favouritesPaging, consents } =
 		useLoaderData<typeof loader>();
 	return (
@@ -116,8 +117,11 @@ export default function AccountPage() {
 											<th scope="col" data-plain="" className="py-3 pr-4 font-semibold">
 												{t("account.orderDate")}
 											</th>
-											<th scope="col" data-plain="" className="py-3 font-semibold">
+											<th scope="col" data-plain="" className="py-3 pr-4 font-semibold">
 												{t("account.orderStatus")}
+											</th>
+											<th scope="col" data-plain="" className="py-3 font-semibold">
+												{tSale("thread.title")}
 											</th>
 										</tr>
 									</thead>
@@ -139,10 +143,13 @@ export default function AccountPage() {
 												<td className="py-3 pr-4 whitespace-nowrap" data-label={t("account.orderDate")}>
 													{formatDate(order.createdAt, i18n.language)}
 												</td>
-												<td className="py-3" data-label={t("account.orderStatus")}>
+												<td className="py-3 pr-4" data-label={t("account.orderStatus")}>
 													<span className="rounded-full border border-line px-3 py-1 text-xs font-semibold">
 														{t(`status.${order.status}`)}
 													</span>
+												</td>
+												<td className="py-3" data-label={tSale("thread.title")}>
+													<OrderThreadLink id={order.id} unread={order.unread} />
 												</td>
 											</tr>
 										))}

@@ -99,7 +99,7 @@ export function composeMessage({
 			`Content-Disposition: attachment; filename="${attachment.filename}"`,
 			"Content-Transfer-Encoding: base64",
 			"",
-			...(attachment.content.toString("base64").match(/.{1,76}/g) ?? []),
+			(attachment.content.toString("base64").match(/.{1,76}/g) ?? []).join("\r\n"),
 		);
 	}
 	lines.push(`--${boundary}--`, "");

@@ -3,6 +3,8 @@ import { describe, expect, it, vi } from "vitest";
 import { db } from "~/lib/db.server";
 import { getImageStore, readImage } from "~/lib/image-store.server";
 import { createUser } from "~/models/users.server";
+import { loader as mailLoader } from "~/routes/admin.mail._index/route";
+import { startSession } from "~/services/auth.server";
 import { receiveInboundMail } from "~/services/inbound-mail.server";
 import {
 	composeMessage,
@@ -11,6 +13,7 @@ import {
 	requestWithReplyAddress,
 	threadOf,
 } from "../support/inbound-mail";
+import { getRequest, settle, statusOf } from "../support/requests";
 
 vi.hoisted(() => {
 	// The app reads its environment once, as it loads (app/lib/env.server.ts).
@@ -154,5 +157,36 @@ describe("a reply by e-mail lands in the request's thread", () => {
 		);
 		expect(outcome).toEqual({ status: "refused", reason: "empty" });
 		expect(await threadOf(thread.requestId)).toEqual([]);
+	});
+});
+
+describe("the operator sees refused replies on /admin/mail", () => {
+	it("counts refusals and lists the latest with why, for administrators only", async () => {
+		const thread = await requestWithReplyAddress("buyer");
+		await receiveInboundMail(
+			composeMessage({ from: "mallory@evil.example", to: thread.address, text: "Hi" }),
+		);
+		await receiveInboundMail(composeMessage({ to: "replies+0123@gallery.example", text: "Hi" }));
+		await receiveInboundMail(composeMessage({ to: thread.address, text: "Accepted, not counted" }));
+		const admin = await createUser({
+			email: "ops@example.com",
+			phone: null,
+			password: "a-password-long-enough",
+			role: "admin",
+			username: "ops",
+		});
+		const cookie = (await startSession(admin.id)).split(";")[0] ?? "";
+		const result = await mailLoader({ request: getRequest("/admin/mail", cookie), params: {}, context: {} });
+		expect((result as unknown as { data: { inbound: unknown } }).data.inbound).toMatchObject({
+			refused: 2,
+			latest: [
+				{ reason: "unknown-token", request_id: null },
+				{ reason: "wrong-sender", request_id: thread.requestId },
+			],
+		});
+		const visitor = await settle(() =>
+			mailLoader({ request: getRequest("/admin/mail"), params: {}, context: {} }),
+		);
+		expect(statusOf(visitor)).not.toBe(200);
 	});
 });

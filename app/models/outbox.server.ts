@@ -17,7 +17,9 @@ export type MailKind =
 	/** A guest's one-time link to export or erase the data kept for their address. */
 	| "personal_data_link"
 	/** The gallery's requests past its hourly burst of notifications, gathered in one message. */
-	| "purchase_digest";
+	| "purchase_digest"
+	/** The sender of a reply by e-mail hears which files were not kept (issue #37). */
+	| "inbound_refused_files";
 
 export interface NewMail {
 	kind: MailKind;

@@ -4,18 +4,21 @@ import { type AddressObject, type Attachment, type ParsedMail, simpleParser } fr
 import sharp from "sharp";
 import { db } from "~/lib/db.server";
 import { type Env, getEnv } from "~/lib/env.server";
+import type { Language } from "~/lib/i18n";
 import { getImageStore } from "~/lib/image-store.server";
 import { storeRasterImage, UPLOAD_RASTER_OPTIONS } from "~/lib/images.server";
 import { logger } from "~/lib/logger.server";
 import { replyAddressToken } from "~/lib/reply-address.server";
 import { replyText } from "~/lib/reply-text";
 import { MAX_IMAGE_PIXELS, RASTER_IMAGE_FORMATS } from "~/lib/upload-limits";
+import { inboundRefusedFilesMail } from "~/mail/messages/inbound-refused-files.server";
 import { findAcceptedInboundMail, recordInboundMail } from "~/models/inbound-mail.server";
 import { recordRequestEvent } from "~/models/request-events.server";
 import { findRequestLink } from "~/models/request-links.server";
 import type { NewAttachment } from "~/models/request-messages.server";
 import { findUserByEmail } from "~/models/users.server";
 import { postMessage } from "~/services/conversation.server";
+import { mailQueued, queueMail } from "~/services/mail.server";
 import { lockWithinTransaction } from "~db/dialect";
 import type { Database, MessageParty } from "~db/schema";
 
@@ -125,24 +128,27 @@ interface Author {
 	party: MessageParty;
 	userId: number | null;
 	authorName: string;
+	/** The sender's address as verified, and the language they are written to in. */
+	address: string;
+	language: Language;
 }
 
 /** The sender as the party the token names, or null when the address is not that party's. */
 async function authorOf(
 	party: MessageParty,
 	from: string,
-	request: { email: string; user_id: number | null },
+	request: { email: string; user_id: number | null; language: Language },
 ): Promise<Author | null> {
 	const sender = from.trim().toLowerCase();
 	if (sender === "") return null;
 	if (party === "buyer") {
 		return sender === request.email.trim().toLowerCase()
-			? { party, userId: request.user_id, authorName: "" }
+			? { party, userId: request.user_id, authorName: "", address: sender, language: request.language }
 			: null;
 	}
 	const staff = await findUserByEmail(sender);
 	if (staff?.role !== "admin" || staff.status !== "active") return null;
-	return { party, userId: staff.id, authorName: staff.username };
+	return { party, userId: staff.id, authorName: staff.username, address: sender, language: staff.language };
 }
 
 /** A file name safe to show and store: no path, no control characters, not too long. */
@@ -225,7 +231,7 @@ export async function receiveInboundMail(raw: Buffer, options: InboundOptions = 
 	const request = link
 		? await db
 				.selectFrom("purchase_requests")
-				.select(["id", "email", "user_id", "anonymised_at"])
+				.select(["id", "email", "user_id", "anonymised_at", "language", "project_name"])
 				.where("id", "=", link.request_id)
 				.executeTakeFirst()
 		: undefined;
@@ -285,10 +291,26 @@ export async function receiveInboundMail(raw: Buffer, options: InboundOptions = 
 				},
 				now,
 			);
+			// The sender is the party, checked above: telling them is no backscatter to a stranger.
+			const told = await inboundRefusedFilesMail({
+				requestId: request.id,
+				projectName: request.project_name,
+				files: refusedAttachments.map((file) => file.filename),
+				language: author.language,
+			});
+			await queueMail(trx, {
+				...told,
+				kind: "inbound_refused_files",
+				to: author.address,
+				language: author.language,
+				origin: (options.env ?? getEnv()).SITE_URL ?? "http://localhost",
+				reference: `purchase_request:${request.id}`,
+			});
 		}
 		return { status: "accepted", requestId: request.id, messageId: message.id, refusedAttachments };
 	});
 	if (outcome.status === "accepted") {
+		mailQueued();
 		logger.info("inbound mail accepted", { requestId: outcome.requestId, messageId: outcome.messageId });
 	}
 	return outcome;

@@ -13,6 +13,7 @@ import {
 	requestWithReplyAddress,
 	threadOf,
 } from "../support/inbound-mail";
+import { plain } from "../support/plain";
 import { getRequest, settle, statusOf } from "../support/requests";
 
 vi.hoisted(() => {
@@ -148,6 +149,17 @@ describe("a reply by e-mail lands in the request's thread", () => {
 		expect(events).toEqual([
 			{ kind: "attachmentsRefused", details: JSON.stringify({ files: "notes.docx" }) },
 		]);
+		const told = await db
+			.selectFrom("outbox")
+			.selectAll()
+			.where("kind", "=", "inbound_refused_files")
+			.execute();
+		expect(told).toHaveLength(1);
+		expect(told[0]).toMatchObject({ to_address: "anna@example.com", language: "en" });
+		expect(plain(told[0]?.subject ?? "")).toBe(
+			`Request № ${thread.requestId}: some of your files were not accepted`,
+		);
+		expect(plain(told[0]?.text_body ?? "")).toContain("these files were not accepted: notes.docx.");
 	});
 
 	it("refuses a message with no text of its own and nothing attached", async () => {

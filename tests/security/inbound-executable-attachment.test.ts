@@ -53,6 +53,12 @@ describe("inbound mail: attachments that are not pictures or PDFs", () => {
 		expect(await threadOf(thread.requestId)).toMatchObject([{ body: "See attached." }]);
 		expect(await attachmentsOf(thread.requestId)).toEqual([]);
 		expect(await getImageStore().list("requests/")).toEqual(before);
+		const told = await db
+			.selectFrom("outbox")
+			.select(["to_address"])
+			.where("kind", "=", "inbound_refused_files")
+			.execute();
+		expect(told).toEqual([{ to_address: "anna@example.com" }]);
 	});
 
 	it("refuses a PDF over 10 MB", async () => {

@@ -5,7 +5,8 @@
  * - a header line before the quote: "On … wrote:" (Gmail, Apple Mail, Thunderbird), "… пишет:" /
  *   "… написал(а):" (Thunderbird, Apple Mail in Russian), and the header Gmail, Yandex and Mail.ru write
  *   in Russian without a verb ("сб, 28 нояб. 2026 г. в 21:44, FORMA <…>:") when quoted lines follow;
- * - Outlook's "-----Original Message-----" / «-----Исходное сообщение-----», its underscore rule and its
+ * - Outlook's "-----Original Message-----" / «-----Исходное сообщение-----», its rule (underscores, or a
+ *   rendered <hr>) and its
  *   "From: … Sent: …" («От: … Отправлено: …») block;
  * - "> " quoted lines anywhere;
  * - a "-- " signature, and the lines phones add ("Sent from my iPhone", «Отправлено с iPhone», «Отправлено
@@ -16,7 +17,8 @@
 /** A line that starts the quoted history: everything from it on is cut. */
 const HISTORY_STARTS: RegExp[] = [
 	/^-{2,}\s*(original message|forwarded message|исходное сообщение|пересылаемое сообщение)\s*-{2,}\s*$/i,
-	/^_{10,}\s*$/,
+	// Outlook's rule above its header block: underscores in text, a <hr> (dashes, once rendered) in HTML.
+	/^(_{10,}|-{10,})\s*$/,
 	/^on\b.{4,}\bwrote:\s*$/i,
 	/^.{4,}\s(пишет|написал|написала|написал\(а\)):\s*$/i,
 	/^am\b.{4,}\bschrieb\b.*:\s*$/i,

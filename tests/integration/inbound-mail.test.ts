@@ -33,6 +33,7 @@ const CLIENTS: [string, string][] = [
 	["gmail-ru.eml", "Да, пожалуйста, отложите до пятницы."],
 	["outlook-en.eml", "What would delivery to Kazan cost?\n\nKind regards,\nAnna"],
 	["outlook-ru.eml", "Добрый день! Пришлите, пожалуйста, счёт."],
+	["outlook-web-html-en.eml", "Is the price negotiable?"],
 	["apple-mail-en.eml", "Great, I’ll take it."],
 	["apple-mail-ru.eml", "Беру!"],
 	["yandex-ru.eml", "Добрый вечер! Есть ли такой же диван в сером цвете?"],

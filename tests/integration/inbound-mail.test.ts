@@ -72,6 +72,24 @@ describe("a reply by e-mail lands in the request's thread", () => {
 		expect((await inboundRecords()).filter((record) => record.status === "accepted")).toHaveLength(1);
 	});
 
+	it("finds the reply address in the envelope when To names another (a forward, a Bcc)", async () => {
+		const thread = await requestWithReplyAddress("buyer");
+		const forwarded = composeMessage({
+			to: "gallery@other.example",
+			text: "Forwarded by my mail rules.",
+			headers: { "Delivered-To": thread.address },
+		});
+		expect(await receiveInboundMail(forwarded)).toMatchObject({ status: "accepted" });
+		const piped = composeMessage({ to: "gallery@other.example", text: "Through a Postfix pipe." });
+		expect(await receiveInboundMail(piped, { recipient: thread.address })).toMatchObject({
+			status: "accepted",
+		});
+		expect((await threadOf(thread.requestId)).map((message) => message.body)).toEqual([
+			"Forwarded by my mail rules.",
+			"Through a Postfix pipe.",
+		]);
+	});
+
 	it("takes a staff member's reply to the gallery's address as the gallery's message", async () => {
 		const staff = await createUser({
 			email: "Manager@Gallery.example",

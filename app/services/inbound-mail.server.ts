@@ -236,7 +236,9 @@ export async function receiveInboundMail(raw: Buffer, options: InboundOptions = 
 				.executeTakeFirst()
 		: undefined;
 	if (!link || !request || request.anonymised_at !== null) return refuse("unknown-token", messageKey, now);
-	const author = await authorOf(link.party, addresses(parsed.from)[0] ?? "", request);
+	// One author: a From naming several addresses would let one of them speak as another.
+	const senders = addresses(parsed.from);
+	const author = senders.length === 1 ? await authorOf(link.party, senders[0] ?? "", request) : null;
 	if (!author) return refuse("wrong-sender", messageKey, now, request.id);
 	if (failsDmarc(parsed)) return refuse("not-authenticated", messageKey, now, request.id);
 

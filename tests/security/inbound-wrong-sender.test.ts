@@ -25,6 +25,19 @@ describe("inbound mail: a sender who is not the party", () => {
 		]);
 	});
 
+	it("refuses a From that names the buyer beside someone else", async () => {
+		const thread = await requestWithReplyAddress("buyer");
+		const outcome = await receiveInboundMail(
+			composeMessage({
+				from: "anna@example.com>, <mallory@evil.example",
+				to: thread.address,
+				text: "Both of us",
+			}),
+		);
+		expect(outcome).toEqual({ status: "refused", reason: "wrong-sender" });
+		expect(await threadOf(thread.requestId)).toEqual([]);
+	});
+
 	it("refuses the buyer's +tag look-alike of their own address", async () => {
 		const thread = await requestWithReplyAddress("buyer");
 		const outcome = await receiveInboundMail(

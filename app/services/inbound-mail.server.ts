@@ -35,6 +35,8 @@ import type { Database, MessageParty } from "~db/schema";
 
 /** One attachment at most. */
 export const MAX_INBOUND_ATTACHMENT_BYTES = 10 * 1024 * 1024;
+/** Files kept from one reply at most: each picture is re-encoded, and a reply is not an archive. */
+export const MAX_INBOUND_ATTACHMENTS = 10;
 /** The whole message at most, as the hook reads it: a few full-size attachments and their encoding. */
 export const MAX_INBOUND_MESSAGE_BYTES = 40 * 1024 * 1024;
 /** The longest text kept from one reply: a letter, not a book (the rest is almost always history). */
@@ -50,7 +52,7 @@ export type InboundRefusal =
 
 export interface RefusedAttachment {
 	filename: string;
-	reason: "too-large" | "not-image-or-pdf";
+	reason: "too-large" | "not-image-or-pdf" | "too-many";
 }
 
 export type InboundOutcome =
@@ -247,6 +249,13 @@ export async function receiveInboundMail(raw: Buffer, options: InboundOptions = 
 	const refusedAttachments: RefusedAttachment[] = [];
 	// Pictures embedded in the HTML (a signature's logo) are part of the layout, not something sent.
 	for (const attachment of parsed.attachments.filter((candidate) => !candidate.related)) {
+		if (stored.length >= MAX_INBOUND_ATTACHMENTS) {
+			refusedAttachments.push({
+				filename: cleanFilename(attachment.filename, "attachment"),
+				reason: "too-many",
+			});
+			continue;
+		}
 		const result = await storeAttachment(attachment);
 		if ("stored" in result) stored.push(result.stored);
 		else refusedAttachments.push(result.refused);

@@ -61,6 +61,26 @@ describe("inbound mail: attachments that are not pictures or PDFs", () => {
 		expect(told).toEqual([{ to_address: "anna@example.com" }]);
 	});
 
+	it("keeps ten files of one reply and refuses the rest", async () => {
+		const thread = await requestWithReplyAddress("buyer");
+		const pdfs = Array.from({ length: 12 }, (_, index) => ({
+			filename: `page-${index + 1}.pdf`,
+			contentType: "application/pdf",
+			content: Buffer.from(`%PDF-1.4\n% page ${index + 1}\n%%EOF\n`),
+		}));
+		const outcome = await receiveInboundMail(
+			composeMessage({ to: thread.address, text: "All the pages.", attachments: pdfs }),
+		);
+		expect(outcome).toMatchObject({
+			status: "accepted",
+			refusedAttachments: [
+				{ filename: "page-11.pdf", reason: "too-many" },
+				{ filename: "page-12.pdf", reason: "too-many" },
+			],
+		});
+		expect(await attachmentsOf(thread.requestId)).toHaveLength(10);
+	});
+
 	it("refuses a PDF over 10 MB", async () => {
 		const thread = await requestWithReplyAddress("buyer");
 		const large = Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(10 * 1024 * 1024, 0x20)]);

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { getEnv } from "~/lib/env.server";
+import { getEnv, publicOrigin } from "~/lib/env.server";
 import { createRateLimiter } from "~/lib/rate-limit.server";
 import {
 	MAX_INBOUND_MESSAGE_BYTES,
@@ -68,6 +68,6 @@ export async function action({ request }: ActionFunctionArgs) {
 	if (type !== "message/rfc822") return answer(415, { error: "Content-Type must be message/rfc822" });
 	const raw = await readBody(request, MAX_INBOUND_MESSAGE_BYTES);
 	if (raw === null) return answer(413, { error: "the message is too large" });
-	const outcome = await receiveInboundMail(raw);
+	const outcome = await receiveInboundMail(raw, { origin: publicOrigin(request) });
 	return answer(200, outcome);
 }

@@ -65,6 +65,8 @@ export interface InboundOptions {
 	now?: Date;
 	/** The envelope recipient, when the deliverer knows it (a Postfix pipe's ${recipient}). */
 	recipient?: string;
+	/** The public site, for links in the mail the message sets going (SITE_URL when not given). */
+	origin?: string;
 }
 
 const RASTER_FORMATS = new Set<string>(RASTER_IMAGE_FORMATS);
@@ -244,6 +246,7 @@ export async function receiveInboundMail(raw: Buffer, options: InboundOptions = 
 	if (!author) return refuse("wrong-sender", messageKey, now, request.id);
 	if (failsDmarc(parsed)) return refuse("not-authenticated", messageKey, now, request.id);
 
+	const origin = options.origin ?? (options.env ?? getEnv()).SITE_URL;
 	const body = replyText(parsed.text ?? "").slice(0, MAX_TEXT_LENGTH);
 	const stored: NewAttachment[] = [];
 	const refusedAttachments: RefusedAttachment[] = [];
@@ -277,7 +280,7 @@ export async function receiveInboundMail(raw: Buffer, options: InboundOptions = 
 				via: "email",
 				attachments: stored,
 			},
-			{ executor: trx, now },
+			{ executor: trx, now, origin },
 		);
 		const refusedNames = refusedAttachments.map((file) => `${file.filename} (${file.reason})`).join(", ");
 		await recordInboundMail(
@@ -314,7 +317,7 @@ export async function receiveInboundMail(raw: Buffer, options: InboundOptions = 
 				kind: "inbound_refused_files",
 				to: author.address,
 				language: author.language,
-				origin: (options.env ?? getEnv()).SITE_URL ?? "http://localhost",
+				origin: origin ?? "http://localhost",
 				reference: `purchase_request:${request.id}`,
 			});
 		}

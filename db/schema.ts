@@ -611,3 +611,4 @@ export type RequestLink = Selectable<RequestLinksTable>;
 export type CannedReply = Selectable<CannedRepliesTable>;
 export type Hold = Selectable<HoldsTable>;
 export type Offer = Selectable<OffersTable>;
+export type InboundMail = Selectable<InboundMailTable>;

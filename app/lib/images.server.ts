@@ -11,7 +11,7 @@ export interface SavedImage {
 }
 
 /** Upload folders (the spec's storage buckets). */
-export type ImageFolder = "projects" | "gallery" | "slides" | "artists";
+export type ImageFolder = "projects" | "gallery" | "slides" | "artists" | "requests";
 
 /** Re-encoding steps (decision 0028): JPEG quality drops by this much at a time, never below the floor. */
 const QUALITY_STEP = 10;

@@ -35,6 +35,12 @@ export function publicImageCacheControl(key: string): string {
 		: IMAGE_CACHE_CONTROL;
 }
 
+/**
+ * Folders that are nobody's business but their owners': the pictures and PDFs that came with a request's
+ * messages (issue #37) are served only by /resources/request-attachments/<id>, which checks who asks.
+ */
+const PRIVATE_FOLDERS = ["requests/"];
+
 /** An image's key without its extension or width suffix: an original and its variants share it. */
 export function imageStem(key: string): string {
 	return key.replace(/(-\d+w)?\.[a-z0-9]+$/i, "");
@@ -129,6 +135,7 @@ function parseHttpDate(value: string | undefined): Date | undefined {
 export async function answerImageRequest(store: ImageStore, request: ImageRequest): Promise<ImageAnswer> {
 	const contentType = imageContentType(request.key);
 	if (!contentType || !isSafeImageKey(request.key)) return { status: 404 };
+	if (PRIVATE_FOLDERS.some((folder) => request.key.startsWith(folder))) return { status: 404 };
 	const opened = await store.open(request.key, {
 		ifNoneMatch: request.ifNoneMatch,
 		ifModifiedSince: parseHttpDate(request.ifModifiedSince),

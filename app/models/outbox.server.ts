@@ -21,7 +21,9 @@ export type MailKind =
 	/** A gallery message in a request's conversation, to its buyer (issue #37). */
 	| "thread_message"
 	/** The gallery's notice of buyers' messages, one or several gathered within minutes (issue #37). */
-	| "thread_notice";
+	| "thread_notice"
+	/** The sender of a reply by e-mail hears which files were not kept (issue #37). */
+	| "inbound_refused_files";
 
 export interface NewMail {
 	kind: MailKind;

@@ -15,6 +15,9 @@ export const ADMIN = {
 	email: "curator@forma.gallery",
 };
 export const SESSION_SECRET = "e2e-only-secret-e2e-only-secret-e2e-only";
+/** Replies by e-mail are on (issue #37): specs post raw replies to /hooks/inbound-mail with this secret. */
+export const INBOUND_MAIL_ADDRESS = "replies@forma.test";
+export const INBOUND_MAIL_SECRET = "e2e-only-inbound-secret-e2e-only-inbound";
 /** The build to serve: `build/` unless FORMA_BUILD_ID names another (see remix.config.js). */
 export const BUILD_DIR = process.env.FORMA_BUILD_ID ? `build-${process.env.FORMA_BUILD_ID}` : "build";
 /** Names this run's folders, so runs side by side (E2E_PORT differs) never touch each other's. */
@@ -67,6 +70,8 @@ export function serverEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
 		// The run's own mail server (tests/e2e/global-setup.ts): specs read what the site sent.
 		SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_MAIL_PORT ?? ""}`,
 		MAIL_FROM: "gallery@forma.test",
+		INBOUND_MAIL_ADDRESS,
+		INBOUND_MAIL_SECRET,
 	};
 }
 

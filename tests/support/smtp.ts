@@ -14,6 +14,8 @@ export interface ReceivedMail {
 	text: string;
 	html: string;
 	messageId: string;
+	/** The Reply-To address ("" without one): with replies by e-mail on, `replies+<token>@…` (issue #37). */
+	replyTo: string;
 	language: string;
 	receivedAt: string;
 }
@@ -56,6 +58,7 @@ export async function startSmtpServer(
 						text: plain(parsed.text ?? ""),
 						html: typeof parsed.html === "string" ? plain(parsed.html) : "",
 						messageId: parsed.messageId ?? "",
+						replyTo: parsed.replyTo?.value[0]?.address ?? "",
 						language: String(parsed.headers.get("content-language") ?? ""),
 						receivedAt: new Date().toISOString(),
 					};

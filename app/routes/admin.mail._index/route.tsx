@@ -7,13 +7,17 @@ import { ListPager, ListSummary } from "~/components/admin/list-controls";
 import { MailStatus } from "~/components/admin/mail-status";
 import { parseListQuery, withParams } from "~/lib/admin-list";
 import { formatDate } from "~/lib/format";
+import type { I18nHandle } from "~/lib/i18n";
 import { getLanguage, i18nServer } from "~/lib/i18n.server";
+import { replyAddressTemplate } from "~/lib/reply-address.server";
 import { adminMeta } from "~/lib/seo";
 import { cx } from "~/lib/site";
 import { useTranslation } from "~/lib/translations";
+import { refusedInboundMail } from "~/models/inbound-mail.server";
 import { countMailByStatus, listMail } from "~/models/outbox.server";
 import { requireAdmin } from "~/services/auth.server";
 import { mailDelivery } from "~/services/mail.server";
+import { InboundRefusals, type InboundSummary } from "./inbound-refusals";
 
 /** The filter's choices, in the outbox's own words (?status=pending reads "Waiting"). */
 const MAIL_FILTERS = ["sent", "pending", "failed"] as const;
@@ -21,15 +25,19 @@ const filterSchema = z.enum(MAIL_FILTERS).optional().catch(undefined);
 
 export const meta: MetaFunction<typeof loader> = adminMeta;
 
+/** Replies by e-mail (its section) speak in the sale namespace. */
+export const handle = { i18n: ["sale"] } satisfies I18nHandle;
+
 export async function loader({ request }: LoaderFunctionArgs) {
 	await requireAdmin(request);
 	const params = new URL(request.url).searchParams;
 	const status = filterSchema.parse(params.get("status") ?? undefined);
 	const { page } = parseListQuery(params, ["date"], { sort: "date", dir: "desc" });
-	const [list, counts, t] = await Promise.all([
+	const [list, counts, t, inbound] = await Promise.all([
 		listMail({ status, page }),
 		countMailByStatus(),
 		i18nServer.getFixedT(await getLanguage(request), "admin"),
+		inboundSummary(),
 	]);
 	return data(
 		{
@@ -41,14 +49,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
 			total: list.total,
 			page: list.page,
 			pageCount: list.pageCount,
+			inbound,
 		},
 		{ headers: { "Cache-Control": "no-store" } },
 	);
 }
 
+/** Refused replies by e-mail, or null when replies by e-mail are not set up. */
+async function inboundSummary(): Promise<InboundSummary | null> {
+	if (replyAddressTemplate() === null) return null;
+	const { total, latest } = await refusedInboundMail(10);
+	return {
+		refused: total,
+		latest: latest.map(({ id, created_at, reason, request_id }) => ({ id, created_at, reason, request_id })),
+	};
+}
+
 export default function AdminMail() {
 	const { t, i18n } = useTranslation("admin");
-	const { status, delivery, counts, messages, total, page, pageCount } = useLoaderData<typeof loader>();
+	const { status, delivery, counts, messages, total, page, pageCount, inbound } =
+		useLoaderData<typeof loader>();
 	return (
 		<div>
 			<AdminPageHeader title={t("mail.title")} />
@@ -108,6 +128,7 @@ export default function AdminMail() {
 					<ListPager page={page} pageCount={pageCount} />
 				</>
 			)}
+			<InboundRefusals inbound={inbound} />
 		</div>
 	);
 }

@@ -85,6 +85,8 @@ export const UNAUDITED_COLUMNS = {
 		created_at: "bookkeeping",
 		updated_at: "bookkeeping",
 		anonymised_at: "set by erasure or retention (recorded as personal_data), not by an edit",
+		closed_at: "bookkeeping: the closing row's own time says when",
+		available_notice_at: "set by the scheduled job when a hold ends, not by administrators",
 	},
 	outbox: {
 		id: "the row's entity_id",

@@ -17,7 +17,15 @@ export type MailKind =
 	/** A guest's one-time link to export or erase the data kept for their address. */
 	| "personal_data_link"
 	/** The gallery's requests past its hourly burst of notifications, gathered in one message. */
-	| "purchase_digest";
+	| "purchase_digest"
+	/** A personal offer to a buyer (issue #37). */
+	| "sale_offer"
+	/** A buyer's open offer overtaken by another buyer's acceptance. */
+	| "sale_offer_lost"
+	/** A piece a buyer asked about is available again (a hold ended without a sale). */
+	| "sale_available"
+	/** The manager's reminder a day before a hold ends. */
+	| "sale_hold_reminder";
 
 export interface NewMail {
 	kind: MailKind;

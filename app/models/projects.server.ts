@@ -789,6 +789,44 @@ export async function updateProject(
 }
 
 /**
+ * A hold or a sale moves a piece's availability (issue #37, app/services/sale.server.ts), in the
+ * transaction of its cause: its version moves too (an edit form opened before cannot silently put the old
+ * value back, decision 0023), its search document follows, and the project's history records the change.
+ * Returns the availability it had, or null when the piece is gone.
+ */
+export async function setProjectAvailability(
+	executor: Kysely<Database>,
+	id: string,
+	availability: ProjectAvailability,
+	actor?: Actor,
+): Promise<ProjectAvailability | null> {
+	const current = await executor
+		.selectFrom("projects")
+		.select(["id", "name", "availability"])
+		.where("id", "=", id)
+		.executeTakeFirst();
+	if (!current) return null;
+	if (current.availability === availability) return current.availability;
+	const project = await executor
+		.updateTable("projects")
+		.set({ availability, updated_at: new Date().toISOString(), version: nextVersion })
+		.where("id", "=", id)
+		.returning(["version"])
+		.executeTakeFirstOrThrow();
+	await indexProjects(executor, [id]);
+	await recordActivity(executor, actor, {
+		entity: "project",
+		entityId: id,
+		label: current.name,
+		action: "updated",
+		before: { availability: current.availability },
+		after: { availability },
+		version: project.version,
+	});
+	return current.availability;
+}
+
+/**
  * Deletes a project: its gallery rows, favourites and search document go with it (cascade); purchase
  * requests keep their snapshot and lose the link. The audit trail keeps what it was. Returns the deleted row and the image keys
  * it used, or null when unknown. With `version` (the one the list was shown with) it deletes only that

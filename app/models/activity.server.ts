@@ -87,6 +87,8 @@ export const UNAUDITED_COLUMNS = {
 		anonymised_at: "set by erasure or retention (recorded as personal_data), not by an edit",
 		closed_at: "bookkeeping: the closing row's own time says when",
 		available_notice_at: "set by the scheduled job when a hold ends, not by administrators",
+		first_reply_at: "set by the conversation (the gallery's first message), not by an edit",
+		unread_by_staff: "a counter kept by the conversation, not by an edit",
 	},
 	outbox: {
 		id: "the row's entity_id",
@@ -106,6 +108,8 @@ export const UNAUDITED_COLUMNS = {
 		created_at: "bookkeeping",
 		recipient_key: "follows to_address",
 		email_token_id: "the sender's, fixed when queued",
+		reply_to: "the sender's, fixed when queued",
+		request_link_id: "the sender's, fixed when queued",
 	},
 	search_synonyms: {
 		id: "the row's entity_id",

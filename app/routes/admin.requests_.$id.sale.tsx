@@ -1,19 +1,14 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import {
-	type ActionFunctionArgs,
-	data,
-	type LoaderFunctionArgs,
-	type MetaFunction,
-	redirect,
-} from "@remix-run/node";
-import { Link, useActionData } from "@remix-run/react";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import * as z from "zod";
 import { StaffSalePanel } from "~/components/sale/staff-sale-panel";
 import { publicOrigin } from "~/lib/env.server";
 import { readFormData } from "~/lib/form.server";
 import { formatDate } from "~/lib/format";
 import type { I18nHandle } from "~/lib/i18n";
-import { getLanguage } from "~/lib/i18n.server";
+import { getLanguage, i18nServer } from "~/lib/i18n.server";
+import { safeRedirectPath } from "~/lib/safe-redirect";
 import { REQUEST_OUTCOMES } from "~/lib/sale";
 import { adminMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -31,7 +26,8 @@ import {
 /**
  * The staff's sale steps on a request (issue #37, docs/decisions/0036): reserve the piece for this buyer,
  * release it, send a personal offer, close the request with its outcome. The panel on /admin/requests/<id>
- * posts here; a step that worked goes back there with a toast. A refused one answers 4xx with the reason
+ * (and on this page, which shows it alone) posts here; a step that worked goes back to the page it was
+ * posted from with a toast. A refused one answers 4xx with the reason
  * next to the field: to the panel's fetcher with JavaScript, and without it as this page, which shows the
  * panel again with the reason.
  */
@@ -74,9 +70,14 @@ function requestIdOf(params: { id?: string }): number {
 	return id;
 }
 
+/** The panel as a page of its own (also where a refused step without JavaScript lands). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	await requireAdmin(request);
-	return redirect(`/admin/requests/${requestIdOf(params)}`);
+	const requestId = requestIdOf(params);
+	const sale = await staffSaleState(requestId);
+	if (!sale) throw new Response("Not Found", { status: 404 });
+	const t = await i18nServer.getFixedT(await getLanguage(request), "sale");
+	return data({ title: t("hold.panel.metaTitle", { id: requestId }), sale }, { headers: noStore });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -109,7 +110,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 		);
 	};
 	if (submission.status !== "success") return refuse(400);
-	const back = `/admin/requests/${requestId}`;
+	// Back to the page the panel was on: the request's page, or this one.
+	const back = safeRedirectPath(formData.get("redirectTo"), `/admin/requests/${requestId}`);
 	const origin = publicOrigin(request);
 	const value = submission.value;
 	try {
@@ -141,20 +143,25 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export type SaleActionData = ReturnType<typeof useActionData<typeof action>>;
 
-/** Without JavaScript a refused step lands here: the panel again, with the reason beside the field. */
-export default function SaleStepRefused() {
+/** The panel on a page of its own; without JavaScript a refused step lands here, with the reason beside the field. */
+export default function SalePage() {
 	const { t } = useTranslation("sale");
+	const loaded = useLoaderData<typeof loader>();
 	const answer = useActionData<typeof action>();
-	if (!answer?.sale) return null;
+	const sale = answer?.sale ?? loaded?.sale;
+	if (!sale) return null;
 	return (
 		<div className="max-w-3xl">
 			<Link
-				to={`/admin/requests/${answer.sale.requestId}`}
+				to={`/admin/requests/${sale.requestId}`}
 				className="text-sm font-semibold text-muted hover:text-ink"
 			>
-				← {t("hold.panel.back", { id: answer.sale.requestId })}
+				← {t("hold.panel.back", { id: sale.requestId })}
 			</Link>
-			<StaffSalePanel requestId={answer.sale.requestId} sale={answer.sale} answer={answer} />
+			<h1 className="mt-4 font-display text-3xl font-semibold">
+				{t("hold.panel.heading", { id: sale.requestId })}
+			</h1>
+			<StaffSalePanel requestId={sale.requestId} sale={sale} answer={answer} />
 		</div>
 	);
 }

@@ -1,5 +1,5 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { useFetcher } from "@remix-run/react";
+import { useFetcher, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { FormAlert } from "~/components/ui/form-alert";
 import { Field, SelectField } from "~/components/ui/form-fields";
@@ -100,6 +100,7 @@ function StepForm({
 	children: ReactNode;
 }) {
 	const { t } = useTranslation("sale");
+	const location = useLocation();
 	// Refusals above the form: translated with the holder's values (who holds the piece, until when).
 	const messages = step.form.errors?.map((key) => t(key, step.answer?.holder ?? {}));
 	return (
@@ -112,6 +113,7 @@ function StepForm({
 			<h3 className="font-semibold">{legend}</h3>
 			<FormAlert messages={messages} />
 			<input type="hidden" name="intent" value={intent} />
+			<input type="hidden" name="redirectTo" value={location.pathname} />
 			{children}
 		</step.fetcher.Form>
 	);

@@ -14,6 +14,13 @@ import type { Database, User } from "~db/schema";
 /** Who made a change: the signed-in administrator (requireAdmin's user). */
 export type Actor = Pick<User, "id" | "username">;
 
+/**
+ * A change of a sale that no administrator made (issue #37): the buyer answering an offer, or the site
+ * itself (the scheduled job ending a hold or an offer). Its row has no actor id and the name "@buyer" or
+ * "@site", which no account can have ("@" is not allowed in usernames); /admin/activity says it in words.
+ */
+export type NonStaffActor = "buyer" | "site";
+
 /** The table each kind of thing lives in. */
 export const ACTIVITY_TABLES = {
 	project: "projects",
@@ -159,18 +166,19 @@ export interface ActivityRecord {
  */
 export async function recordActivity(
 	executor: Kysely<Database>,
-	actor: Actor | undefined,
+	actor: Actor | NonStaffActor | undefined,
 	record: ActivityRecord,
 ): Promise<void> {
 	if (!actor) return;
+	const who = typeof actor === "string" ? { id: null, username: `@${actor}` } : actor;
 	const changes = diffSnapshots(record.before, record.after);
 	if (changes.length === 0 && record.before && record.after) return;
 	await executor
 		.insertInto("audit_log")
 		.values({
 			created_at: new Date().toISOString(),
-			actor_id: actor.id,
-			actor_username: actor.username,
+			actor_id: who.id,
+			actor_username: who.username,
 			entity_kind: record.entity,
 			entity_id: String(record.entityId),
 			entity_label: record.label,

@@ -14,7 +14,7 @@ import { slugFromName } from "~/lib/transliteration";
 import { localizedWritten, typesetName } from "~/lib/typography.server";
 import { foldForSearch } from "~db/connection";
 import type { Database, Project, ProjectImage } from "~db/schema";
-import { type Actor, moveActivity, movedTo, recordActivity } from "./activity.server";
+import { type Actor, moveActivity, movedTo, type NonStaffActor, recordActivity } from "./activity.server";
 import { countPublished } from "./catalogue-counts.server";
 import { changedAnything, EditConflictError, nextVersion } from "./edit-conflicts.server";
 import { claimFormToken, settleFormToken } from "./form-submissions.server";
@@ -798,7 +798,7 @@ export async function setProjectAvailability(
 	executor: Kysely<Database>,
 	id: string,
 	availability: ProjectAvailability,
-	actor?: Actor,
+	actor?: Actor | NonStaffActor,
 ): Promise<ProjectAvailability | null> {
 	const current = await executor
 		.selectFrom("projects")

@@ -21,7 +21,7 @@ import {
 	offerLostMail,
 	saleOfferMail,
 } from "~/mail/messages/sale.server";
-import { type Actor, recordActivity } from "~/models/activity.server";
+import { type Actor, type NonStaffActor, recordActivity } from "~/models/activity.server";
 import {
 	endHoldRow,
 	findActiveHold,
@@ -166,6 +166,54 @@ const holdSnapshot = (hold: Pick<Hold, "until"> | null | undefined) => ({
 const offerText = (offer: Offer, status: OfferStatus = offer.status) =>
 	`№ ${offer.id}: ${formatPrice(offer.price)}, ${galleryDate(new Date(offer.expires_at))}, ${status}`;
 
+const actorNameOf = (actor: Actor | NonStaffActor | undefined) =>
+	typeof actor === "object" ? actor.username : "";
+
+async function requestLabel(trx: Kysely<Database>, requestId: number): Promise<string> {
+	const row = await trx
+		.selectFrom("purchase_requests")
+		.select("project_name")
+		.where("id", "=", requestId)
+		.executeTakeFirst();
+	return row?.project_name ?? "";
+}
+
+/** An offer's new state in the audit trail, on its request. */
+async function recordOfferChange(
+	trx: Kysely<Database>,
+	actor: Actor | NonStaffActor | undefined,
+	offer: Offer,
+	status: OfferStatus,
+): Promise<void> {
+	await recordActivity(trx, actor, {
+		entity: "request",
+		entityId: offer.request_id,
+		label: await requestLabel(trx, offer.request_id),
+		action: "updated",
+		before: { offer: offerText(offer) },
+		after: { offer: offerText(offer, status) },
+	});
+}
+
+/** A hold placed, moved or ended in the audit trail, on its request. */
+async function recordHoldChange(
+	trx: Kysely<Database>,
+	actor: Actor | NonStaffActor | undefined,
+	before: Hold | null,
+	after: Hold | null,
+): Promise<void> {
+	const requestId = (after ?? before)?.request_id;
+	if (requestId === undefined) return;
+	await recordActivity(trx, actor, {
+		entity: "request",
+		entityId: requestId,
+		label: await requestLabel(trx, requestId),
+		action: "updated",
+		before: holdSnapshot(before),
+		after: holdSnapshot(after),
+	});
+}
+
 /**
  * The buyers who asked about the piece hear, once each, that it is available again: the open requests (to
  * buy or to wait) of other addresses than the one whose hold ended, never told before. Each request is
@@ -233,16 +281,18 @@ async function endHold(
 	trx: Kysely<Database>,
 	hold: Hold,
 	reason: HoldEndReason,
-	options: Required<StepOptions> & { actor?: Actor },
+	options: Required<StepOptions> & { actor?: Actor | NonStaffActor },
 ): Promise<boolean> {
 	if (!(await endHoldRow(trx, hold.id, reason, options.now))) return false;
+	// Staff's steps record the request's side themselves (with the rest of what they changed).
+	if (typeof options.actor === "string") await recordHoldChange(trx, options.actor, hold, null);
 	if (reason === "sold") return true;
 	if ((await availabilityOf(trx, hold.project_id)) === "reserved") {
 		await setProjectAvailability(trx, hold.project_id, "available", options.actor);
 	}
 	await recordRequestEvent(
 		trx,
-		{ requestId: hold.request_id, kind: `hold_${reason}`, actorName: options.actor?.username ?? "" },
+		{ requestId: hold.request_id, kind: `hold_${reason}`, actorName: actorNameOf(options.actor) },
 		options.now,
 	);
 	await tellWaitlist(trx, hold, options);
@@ -254,7 +304,7 @@ async function holdFor(
 	trx: Kysely<Database>,
 	request: PurchaseRequest & { project_id: string },
 	until: Date,
-	options: { now: Date; actorName: string; actor?: Actor; extendOnly?: boolean },
+	options: { now: Date; actorName: string; actor?: Actor | NonStaffActor; extendOnly?: boolean },
 ): Promise<{ hold: Hold; before: Hold | undefined }> {
 	const active = await findActiveHold(trx, request.project_id);
 	if (active && active.request_id !== request.id) throw await holderOf(trx, active);
@@ -474,16 +524,26 @@ export async function answerOffer(
 		if (current?.status === "lost") return { result: "lost" };
 		if (current?.status === "expired") return { result: "expired" };
 		if (current?.status !== "open") throw new SaleError("offerNotOpen");
-		const event = (kind: string, details: Record<string, unknown> = {}) =>
-			recordRequestEvent(trx, { requestId: offer.request_id, kind, details }, now);
+		// Each answer in the timeline and in the audit trail (by the buyer).
+		const event = async (status: "expired" | "declined" | "lost" | "accepted") => {
+			await closeOffer(trx, offer.id, status, now);
+			await recordRequestEvent(
+				trx,
+				{
+					requestId: offer.request_id,
+					kind: `offer_${status}`,
+					details: { price: formatPrice(offer.price) },
+				},
+				now,
+			);
+			await recordOfferChange(trx, "buyer", offer, status);
+		};
 		if (new Date(offer.expires_at) <= now) {
-			await closeOffer(trx, offer.id, "expired", now);
-			await event("offer_expired", { price: formatPrice(offer.price) });
+			await event("expired");
 			return { result: "expired" };
 		}
 		if (input.answer === "decline") {
-			await closeOffer(trx, offer.id, "declined", now);
-			await event("offer_declined", { price: formatPrice(offer.price) });
+			await event("declined");
 			return { result: "declined" };
 		}
 		const request = await trx
@@ -497,19 +557,19 @@ export async function answerOffer(
 			(await availabilityOf(trx, offer.project_id)) === "sold" ||
 			(active !== undefined && active.request_id !== request.id);
 		if (lost) {
-			await closeOffer(trx, offer.id, "lost", now);
-			await event("offer_lost", { price: formatPrice(offer.price) });
+			await event("lost");
 			return { result: "lost" };
 		}
 		const until = endOfGalleryDay(galleryDateInDays(now, DEFAULT_HOLD_DAYS)) as Date;
-		await closeOffer(trx, offer.id, "accepted", now);
-		await event("offer_accepted", { price: formatPrice(offer.price) });
-		const { hold } = await holdFor(trx, { ...request, project_id: offer.project_id }, until, {
+		await event("accepted");
+		const { hold, before } = await holdFor(trx, { ...request, project_id: offer.project_id }, until, {
 			now,
 			actorName: "",
+			actor: "buyer",
 			extendOnly: true,
 		});
-		await overtakeOtherOffers(trx, offer.project_id, request.id, options);
+		await recordHoldChange(trx, "buyer", before ?? null, hold);
+		await overtakeOtherOffers(trx, offer.project_id, request.id, { ...options, actor: "buyer" });
 		return { result: "accepted", until: hold.until };
 	});
 	mailQueued();
@@ -521,11 +581,12 @@ async function overtakeOtherOffers(
 	trx: Kysely<Database>,
 	projectId: string,
 	winnerRequestId: number,
-	options: Required<StepOptions>,
+	options: Required<StepOptions> & { actor: Actor | NonStaffActor },
 ): Promise<void> {
 	const settings = await getSettings(trx);
 	for (const other of await listOpenOffersOfPiece(trx, projectId, winnerRequestId)) {
 		if (!(await closeOffer(trx, other.id, "lost", options.now))) continue;
+		await recordOfferChange(trx, options.actor, other, "lost");
 		const request = await trx
 			.selectFrom("purchase_requests")
 			.selectAll()
@@ -579,6 +640,7 @@ export async function closeRequest(
 		if (input.outcome === "sold" && active && !ours) throw await holderOf(trx, active);
 		for (const offer of await listOpenOffersOfRequest(trx, request.id)) {
 			await closeOffer(trx, offer.id, "withdrawn", now);
+			await recordOfferChange(trx, input.actor, offer, "withdrawn");
 		}
 		if (input.outcome === "sold" && projectId) {
 			if (ours) await endHold(trx, ours, "sold", options);
@@ -634,6 +696,7 @@ export async function runSaleRound(options: StepOptions): Promise<SaleRound> {
 		await db.transaction().execute(async (trx) => {
 			await lockPiece(trx, offer.project_id);
 			if (!(await closeOffer(trx, offer.id, "expired", now))) return;
+			await recordOfferChange(trx, "site", offer, "expired");
 			await recordRequestEvent(
 				trx,
 				{ requestId: offer.request_id, kind: "offer_expired", details: { price: formatPrice(offer.price) } },
@@ -645,7 +708,8 @@ export async function runSaleRound(options: StepOptions): Promise<SaleRound> {
 	for (const hold of await listLapsedHolds(db, now)) {
 		await db.transaction().execute(async (trx) => {
 			await lockPiece(trx, hold.project_id);
-			if (await endHold(trx, hold, "expired", { origin: options.origin, now })) round.holdsExpired += 1;
+			if (await endHold(trx, hold, "expired", { origin: options.origin, now, actor: "site" }))
+				round.holdsExpired += 1;
 		});
 	}
 	for (const hold of await listHoldsToRemind(db, now, HOLD_REMINDER_MS)) {

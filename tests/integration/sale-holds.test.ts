@@ -244,6 +244,12 @@ describe("a hold's end", () => {
 			.where("id", "=", hold.id)
 			.executeTakeFirstOrThrow();
 		expect(ended.end_reason).toBe("expired");
+		const bySite = await db
+			.selectFrom("audit_log")
+			.selectAll()
+			.where("actor_username", "=", "@site")
+			.execute();
+		expect(bySite.map((row) => row.entity_kind).sort()).toEqual(["project", "request"]);
 		expect((await mailOf("sale_available")).map((mail) => mail.to_address)).toEqual(["waiter@example.com"]);
 		await runSaleRound({ origin: ORIGIN, now: new Date(after.getTime() + 3600_000) });
 		expect(await mailOf("sale_available")).toHaveLength(1);

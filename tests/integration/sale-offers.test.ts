@@ -175,6 +175,20 @@ describe("answering an offer", () => {
 		expect(await availability()).toBe("reserved");
 		expect((await activeHolds()).map((hold) => hold.request_id)).toEqual([buyer.id]);
 		expect((await buyerSaleState(buyer.id))?.holdUntil).not.toBeNull();
+		// In the audit trail, by the buyer (no administrator did it): the offer, the hold, the piece.
+		const trail = await db
+			.selectFrom("audit_log")
+			.selectAll()
+			.where("actor_username", "=", "@buyer")
+			.orderBy("id")
+			.execute();
+		expect(trail.every((row) => row.actor_id === null)).toBe(true);
+		expect(trail.map((row) => `${row.entity_kind}:${row.entity_id}`)).toEqual([
+			`request:${buyer.id}`,
+			`project:${PIECE}`,
+			`request:${buyer.id}`,
+		]);
+		expect(trail[0]?.changes).toContain("accepted");
 
 		// Answered once: a second answer changes nothing.
 		const again = await answer(buyer.id, { offer: String(offer.id), answer: "decline", t: token });

@@ -461,7 +461,7 @@ export async function sendOffer(
 				request,
 				offer,
 				language: request.language,
-				threadUrl: buyerThreadUrl(input.origin, request.id, LINK_SECRET_PLACEHOLDER),
+				offerUrl: `${input.origin}${offerPagePath(request.id, LINK_SECRET_PLACEHOLDER)}`,
 				replyByMail: replyTo !== null,
 				salesEmail: salesAddress(settings),
 			}),
@@ -491,9 +491,12 @@ export async function sendOffer(
 	return offer;
 }
 
-/** The guest link to the buyer's thread (the thread's page is the buyer's side of issue #37). */
-export function buyerThreadUrl(origin: string, requestId: number, token: string): string {
-	return `${origin}/requests/${requestId}?t=${token}`;
+/**
+ * The buyer's offer page (app/routes/requests.$id_.offer.tsx), where the offer mail leads: with the guest
+ * link's token for a guest (the mail's carries LINK_SECRET_PLACEHOLDER, made as it is sent).
+ */
+export function offerPagePath(requestId: number, token: string | null): string {
+	return `/requests/${requestId}/offer${token ? `?t=${token}` : ""}`;
 }
 
 /** What a buyer's answer came to. */

@@ -9,8 +9,8 @@ import { ADMIN, uniqueEmail } from "./session";
  * piece for a request's buyer on the sale panel (/admin/requests/<id>/sale), the piece's public page says
  * Reserved and offers only "tell me if it becomes available", and releasing it makes it available again;
  * an offer reaches the buyer by mail (the run's real SMTP server), the buyer accepts it with the guest
- * link's token, and the piece is then reserved for that buyer, with a printable confirmation. The buyer's
- * thread page (where the Accept button sits) is another branch's; the lead's joint journey clicks it.
+ * link on the offer page it leads to, and the piece is then reserved for that buyer, with a printable
+ * confirmation. (The buyer's thread page shows the same offer; it is another branch's.)
  * Each project and language uses a piece of its own that no other spec looks at, and leaves it available.
  */
 
@@ -28,6 +28,9 @@ const TEXT = {
 		price: "Price, ₽",
 		offerSubject: "A personal offer for",
 		accepted: "accepted",
+		accept: "Accept offer",
+		acceptedToast: "Offer accepted: the piece is reserved for you until",
+		forYou: "The piece is reserved for you until",
 		confirmationLink: "Printable confirmation",
 		confirmationHeading: "Confirmation of an accepted offer",
 		outcome: "Outcome",
@@ -48,6 +51,9 @@ const TEXT = {
 		price: "Цена, ₽",
 		offerSubject: "Персональное предложение",
 		accepted: "принято",
+		accept: "Принять предложение",
+		acceptedToast: "Предложение принято: работа зарезервирована за вами до",
+		forYou: "Работа зарезервирована за вами до",
 		confirmationLink: "Подтверждение для печати",
 		confirmationHeading: "Подтверждение принятого предложения",
 		outcome: "Итог",
@@ -89,19 +95,6 @@ function insertRequest(
 			)
 			.get(piece.id, project.name, project.price, email, "+79161234567", language) as { id: number };
 		return row.id;
-	} finally {
-		db.close();
-	}
-}
-
-function offerIdOf(databasePath: string, requestId: number): number {
-	const db = new SQLite(databasePath, { readonly: true });
-	try {
-		return (
-			db.prepare("select id from offers where request_id = ? order by id desc").get(requestId) as {
-				id: number;
-			}
-		).id;
 	} finally {
 		db.close();
 	}
@@ -169,16 +162,19 @@ for (const language of ["en", "ru"] as const) {
 			// The buyer's mail, in the request's language, with the price and the guest link to the thread.
 			const mail = await mailTo(buyer, (m) => m.subject.startsWith(text.offerSubject));
 			expect(mail.text).toMatch(/15\s000\s₽/);
-			const link = new URL(linkIn(mail, `${origin}/requests/${requestId}?t=`));
+			const link = new URL(linkIn(mail, `${origin}/requests/${requestId}/offer?t=`));
 			const token = link.searchParams.get("t") ?? "";
 			expect(token).toMatch(/^[0-9a-f]{40}$/);
 
-			// The buyer accepts with the link's token, as the thread's "Accept offer" button posts it.
-			const accepted = await page.request.post(`/requests/${requestId}/offer`, {
-				form: { offer: String(offerIdOf(site.databasePath, requestId)), answer: "accept", t: token },
-				maxRedirects: 0,
-			});
-			expect(accepted.status()).toBe(302);
+			// The buyer follows it (no account: the link is the key) and accepts.
+			const buyerPage = await visitor(browser, js);
+			await buyerPage.goto(`${link.pathname}${link.search}&lng=${language}`);
+			await expect(buyerPage.getByText(/15\s000\s₽/)).toBeVisible();
+			await buyerPage.getByRole("button", { name: text.accept }).click();
+			await expect(buyerPage.getByTestId("toast")).toContainText(text.acceptedToast);
+			await expect(buyerPage.getByTestId("buyer-hold")).toContainText(text.forYou);
+			await expect(buyerPage.getByRole("button", { name: text.accept })).toHaveCount(0);
+			await buyerPage.context().close();
 
 			await page.reload();
 			await expect(page.getByTestId("hold-state")).toContainText(text.reservedForThis);

@@ -106,7 +106,7 @@ describe("sending an offer", () => {
 		expect(mail?.subject).toContain("Персональное предложение");
 		expect(mail?.text_body).toMatch(/120\s000/u);
 		// The link's token is put in as the message leaves: the outbox never holds a working link.
-		expect(mail?.text_body).toContain(`/requests/${buyer.id}?t=${LINK_SECRET_PLACEHOLDER}`);
+		expect(mail?.text_body).toContain(`/requests/${buyer.id}/offer?t=${LINK_SECRET_PLACEHOLDER}`);
 		expect(mail?.request_link_id).not.toBeNull();
 
 		const thread = await buyerSaleState(buyer.id);

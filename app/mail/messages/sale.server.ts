@@ -16,12 +16,12 @@ const requestFacts = (t: (key: string) => string, request: PurchaseRequest) => [
 	{ label: t("common.requestNumber"), value: `№ ${request.id}` },
 ];
 
-/** The buyer's personal offer; `threadUrl` opens their thread (the guest link), where they answer. */
+/** The buyer's personal offer; `offerUrl` opens their offer page (with the guest link's token), where they answer. */
 export async function saleOfferMail(input: {
 	request: PurchaseRequest;
 	offer: Offer;
 	language: Language;
-	threadUrl: string;
+	offerUrl: string;
 	/** Whether a reply to the message reaches the gallery (INBOUND_MAIL_* set); else it says to answer on the site. */
 	replyByMail: boolean;
 	salesEmail: string;
@@ -45,7 +45,7 @@ export async function saleOfferMail(input: {
 				{ label: t("saleMail.offer.price"), value: price },
 				{ label: t("saleMail.offer.until"), value: until },
 			],
-			action: { label: t("saleMail.offer.action"), url: input.threadUrl },
+			action: { label: t("saleMail.offer.action"), url: input.offerUrl },
 			notes: [t("saleMail.offer.contact", { email: input.salesEmail, phone: PHONE_DISPLAY })],
 		},
 	};

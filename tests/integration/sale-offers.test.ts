@@ -8,7 +8,7 @@ import { updateSettings } from "~/models/settings.server";
 import { createUser } from "~/models/users.server";
 import { action as saleAction } from "~/routes/admin.requests_.$id.sale";
 import { loader as confirmationLoader } from "~/routes/requests.$id_.confirmation";
-import { action as offerAction } from "~/routes/requests.$id_.offer";
+import { action as offerAction, loader as offerLoader } from "~/routes/requests.$id_.offer";
 import { startSession } from "~/services/auth.server";
 import {
 	answerOffer,
@@ -162,6 +162,13 @@ describe("answering an offer", () => {
 		expect(await offerStatus(offer.id)).toBe("open");
 
 		const token = await guestToken(buyer.id);
+		// The offer page opens for the buyer's link only.
+		const offerPage = (path: string) =>
+			settle(() => offerLoader({ request: getRequest(path), params: { id: String(buyer.id) }, context: {} }));
+		expect(statusOf(await offerPage(`/requests/${buyer.id}/offer?t=${token}`))).toBe(200);
+		expect(statusOf(await offerPage(`/requests/${buyer.id}/offer?t=${strangers}`))).toBe(404);
+		expect(statusOf(await offerPage(`/requests/${buyer.id}/offer`))).toBe(404);
+
 		const accepted = await answer(buyer.id, {
 			offer: String(offer.id),
 			answer: "accept",

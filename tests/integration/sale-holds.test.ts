@@ -4,10 +4,10 @@ import { endOfGalleryDay, galleryDateInDays } from "~/lib/sale";
 import { createPurchaseRequest, ProjectReservedError } from "~/models/purchase-requests.server";
 import { updateSettings } from "~/models/settings.server";
 import { createUser } from "~/models/users.server";
-import { action as saleAction } from "~/routes/admin.requests_.$id.sale";
+import { action as saleAction, loader as saleLoader } from "~/routes/admin.requests_.$id.sale";
 import { startSession } from "~/services/auth.server";
 import { releaseHold, reserveForBuyer, runSaleRound, type SaleError } from "~/services/sale.server";
-import { formRequest, settle, statusOf } from "../support/requests";
+import { formRequest, getRequest, settle, statusOf } from "../support/requests";
 
 /*
  * Issue #37, holds: "Reserve for this buyer" until a date keeps a piece for one request; everyone else sees
@@ -169,6 +169,34 @@ describe("reserving a piece for a buyer", () => {
 			(outcome as { data: { result: { error: Record<string, string[]> } } }).data.result.error.outcome,
 		).toEqual(["sale:outcome.errors.required"]);
 		expect(await activeHolds()).toEqual([]);
+	});
+
+	it("shows the panel alone at /admin/requests/<id>/sale, for staff only", async () => {
+		const { cookie } = await manager();
+		const buyer = await request("buyer@example.com");
+		const page = (who?: string) =>
+			settle(() =>
+				saleLoader({
+					request: getRequest(`/admin/requests/${buyer.id}/sale`, who),
+					params: { id: String(buyer.id) },
+					context: {},
+				}),
+			);
+		const staff = await page(cookie);
+		expect(statusOf(staff)).toBe(200);
+		expect((staff as { data: { sale: { requestId: number; hold: unknown } } }).data.sale).toMatchObject({
+			requestId: buyer.id,
+			hold: null,
+		});
+		expect((await page()) as Response).toHaveProperty("status", 302);
+		const unknown = await settle(() =>
+			saleLoader({
+				request: getRequest("/admin/requests/999999/sale", cookie),
+				params: { id: "999999" },
+				context: {},
+			}),
+		);
+		expect(statusOf(unknown)).toBe(404);
 	});
 
 	it("is for staff only", async () => {

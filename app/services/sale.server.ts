@@ -310,6 +310,8 @@ async function holdFor(
 	if (active && active.request_id !== request.id) throw await holderOf(trx, active);
 	if (active) {
 		const end = options.extendOnly && new Date(active.until) > until ? new Date(active.until) : until;
+		// Already to that moment: nothing moves, and the timeline says nothing.
+		if (end.getTime() === new Date(active.until).getTime()) return { hold: active, before: active };
 		await moveHoldEnd(trx, active.id, end);
 		await recordRequestEvent(
 			trx,

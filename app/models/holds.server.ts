@@ -116,3 +116,32 @@ export async function listHoldsOfRequest(
 		.orderBy("id", "desc")
 		.execute();
 }
+
+/**
+ * A piece's custom id moves (app/models/projects.server.ts, updateProject): its holds and offers move with
+ * it. Migration 0025 made their `project_id` without ON UPDATE CASCADE, so they step aside (kept in memory,
+ * deleted) while the id moves and come back, with their own ids, under the new one, all in the move's
+ * transaction. `move` is the statement that moves the project's id.
+ */
+export async function moveSaleRowsWithPiece(
+	executor: Kysely<Database>,
+	fromId: string,
+	toId: string,
+	move: () => Promise<void>,
+): Promise<void> {
+	const holds = await executor.selectFrom("holds").selectAll().where("project_id", "=", fromId).execute();
+	const offers = await executor.selectFrom("offers").selectAll().where("project_id", "=", fromId).execute();
+	if (holds.length > 0) await executor.deleteFrom("holds").where("project_id", "=", fromId).execute();
+	if (offers.length > 0) await executor.deleteFrom("offers").where("project_id", "=", fromId).execute();
+	await move();
+	if (holds.length > 0)
+		await executor
+			.insertInto("holds")
+			.values(holds.map((hold) => ({ ...hold, project_id: toId })))
+			.execute();
+	if (offers.length > 0)
+		await executor
+			.insertInto("offers")
+			.values(offers.map((offer) => ({ ...offer, project_id: toId })))
+			.execute();
+}

@@ -18,6 +18,7 @@ import { type Actor, moveActivity, movedTo, type NonStaffActor, recordActivity }
 import { countPublished } from "./catalogue-counts.server";
 import { changedAnything, EditConflictError, nextVersion } from "./edit-conflicts.server";
 import { claimFormToken, settleFormToken } from "./form-submissions.server";
+import { moveSaleRowsWithPiece } from "./holds.server";
 import { toStoredImage } from "./stored-image.server";
 
 /** A project row with its artist's name (the display "designer") and its cover: its own image, else its first gallery image. */
@@ -659,7 +660,9 @@ export async function updateProject(
 			if (await trx.selectFrom("projects").select("id").where("id", "=", change.newId).executeTakeFirst()) {
 				throw new ProjectIdTakenError(change.newId);
 			}
-			await trx.updateTable("projects").set({ id: change.newId }).where("id", "=", change.id).execute();
+			await moveSaleRowsWithPiece(trx, change.id, change.newId, async () => {
+				await trx.updateTable("projects").set({ id: change.newId }).where("id", "=", change.id).execute();
+			});
 			await moveActivity(trx, "project", change.id, change.newId);
 		}
 		const id = change.newId;

@@ -4,9 +4,17 @@ import { endOfGalleryDay, galleryDateInDays } from "~/lib/sale";
 import { createPurchaseRequest, ProjectReservedError } from "~/models/purchase-requests.server";
 import { updateSettings } from "~/models/settings.server";
 import { createUser } from "~/models/users.server";
+import { action as editAction } from "~/routes/admin.projects.edit.$id";
 import { action as saleAction, loader as saleLoader } from "~/routes/admin.requests_.$id.sale";
 import { startSession } from "~/services/auth.server";
-import { releaseHold, reserveForBuyer, runSaleRound, type SaleError } from "~/services/sale.server";
+import {
+	releaseHold,
+	reserveForBuyer,
+	runSaleRound,
+	type SaleError,
+	sendOffer,
+} from "~/services/sale.server";
+import { projectFormFields } from "../support/project-form";
 import { formRequest, getRequest, settle, statusOf } from "../support/requests";
 
 /*
@@ -299,5 +307,50 @@ describe("a hold's end", () => {
 		expect((await mailOf("sale_hold_reminder")).map((mail) => mail.to_address)).toEqual([
 			"desk@gallery.example",
 		]);
+	});
+});
+
+describe("a held piece", () => {
+	it("keeps its hold and offers when its id changes in the edit form", async () => {
+		const { actor, cookie } = await manager();
+		const holder = await request("holder@example.com");
+		await reserveForBuyer({ requestId: holder.id, day: galleryDateInDays(new Date(), 7), actor });
+		const offer = await sendOffer({
+			requestId: holder.id,
+			price: 120000,
+			day: galleryDateInDays(new Date(), 3),
+			actor,
+			origin: ORIGIN,
+		});
+		const row = await db.selectFrom("projects").selectAll().where("id", "=", PIECE).executeTakeFirstOrThrow();
+		const body = new FormData();
+		for (const [name, value] of Object.entries({
+			...projectFormFields(row),
+			customId: "terra-sofa",
+			version: String(row.version),
+		}))
+			body.append(name, value);
+		const saved = await settle(() =>
+			editAction({
+				request: new Request(`http://localhost/admin/projects/edit/${PIECE}`, {
+					method: "POST",
+					body,
+					headers: { Cookie: cookie },
+				}),
+				params: { id: PIECE },
+				context: {},
+			}),
+		);
+		expect(statusOf(saved)).toBe(302);
+		const holds = await db.selectFrom("holds").selectAll().where("ended_at", "is", null).execute();
+		expect(holds.map((hold) => [hold.project_id, hold.request_id])).toEqual([["terra-sofa", holder.id]]);
+		const offers = await db.selectFrom("offers").selectAll().execute();
+		expect(offers.map((each) => [each.id, each.project_id])).toEqual([[offer.id, "terra-sofa"]]);
+		const moved = await db
+			.selectFrom("projects")
+			.select("availability")
+			.where("id", "=", "terra-sofa")
+			.executeTakeFirst();
+		expect(moved?.availability).toBe("reserved");
 	});
 });

@@ -287,7 +287,8 @@ async function endHold(
 	// Staff's steps record the request's side themselves (with the rest of what they changed).
 	if (typeof options.actor === "string") await recordHoldChange(trx, options.actor, hold, null);
 	if (reason === "sold") return true;
-	if ((await availabilityOf(trx, hold.project_id)) === "reserved") {
+	const availability = await availabilityOf(trx, hold.project_id);
+	if (availability === "reserved") {
 		await setProjectAvailability(trx, hold.project_id, "available", options.actor);
 	}
 	await recordRequestEvent(
@@ -295,7 +296,8 @@ async function endHold(
 		{ requestId: hold.request_id, kind: `hold_${reason}`, actorName: actorNameOf(options.actor) },
 		options.now,
 	);
-	await tellWaitlist(trx, hold, options);
+	// A piece marked sold by hand meanwhile (the project form) is not available again: no one is told so.
+	if (availability !== "sold") await tellWaitlist(trx, hold, options);
 	return true;
 }
 

@@ -248,6 +248,17 @@ describe("a hold's end", () => {
 		expect(await mailOf("sale_available")).toHaveLength(2);
 	});
 
+	it("tells no one the piece is available when it was marked sold by hand meanwhile", async () => {
+		const { actor } = await manager();
+		const holder = await request("holder@example.com");
+		await request("waiter@example.com", "wait");
+		await reserveForBuyer({ requestId: holder.id, day: galleryDateInDays(new Date(), 7), actor });
+		await db.updateTable("projects").set({ availability: "sold" }).where("id", "=", PIECE).execute();
+		await releaseHold({ requestId: holder.id, actor, origin: ORIGIN });
+		expect(await availability()).toBe("sold");
+		expect(await mailOf("sale_available")).toEqual([]);
+	});
+
 	it("by its date passing, in the scheduled job: the manager is reminded a day before, then it expires once", async () => {
 		const { actor } = await manager("keeper");
 		const holder = await request("holder@example.com");

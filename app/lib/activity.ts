@@ -139,7 +139,11 @@ export const AUDITED_FIELDS = {
 		privacy_email: "text",
 		sales_email: "text",
 	},
-	request: { status: "requestStatus", note: "longText" },
+	/**
+	 * `hold_until` (the calendar day, Moscow time) and `offer` ("№ id: price, day, status") are worked out from
+	 * the request's hold and offers (app/services/sale.server.ts); `outcome` is how it was closed.
+	 */
+	request: { status: "requestStatus", note: "longText", outcome: "text", hold_until: "text", offer: "text" },
 	mail: { status: "mailStatus" },
 	/** A search synonym group (/admin/search): its words or phrases, one a line. */
 	synonym: { phrases: "longText" },

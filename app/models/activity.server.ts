@@ -14,6 +14,13 @@ import type { Database, User } from "~db/schema";
 /** Who made a change: the signed-in administrator (requireAdmin's user). */
 export type Actor = Pick<User, "id" | "username">;
 
+/**
+ * A change of a sale that no administrator made (issue #37): the buyer answering an offer, or the site
+ * itself (the scheduled job ending a hold or an offer). Its row has no actor id and the name "@buyer" or
+ * "@site", which no account can have ("@" is not allowed in usernames); /admin/activity says it in words.
+ */
+export type NonStaffActor = "buyer" | "site";
+
 /** The table each kind of thing lives in. */
 export const ACTIVITY_TABLES = {
 	project: "projects",
@@ -85,8 +92,10 @@ export const UNAUDITED_COLUMNS = {
 		created_at: "bookkeeping",
 		updated_at: "bookkeeping",
 		anonymised_at: "set by erasure or retention (recorded as personal_data), not by an edit",
-		first_reply_at: "follows the first gallery message, which the request's thread keeps with its time",
-		unread_by_staff: "a counter kept by the thread: buyer messages posted, staff reading the page",
+		closed_at: "bookkeeping: the closing row's own time says when",
+		available_notice_at: "set by the scheduled job when a hold ends, not by administrators",
+		first_reply_at: "set by the conversation (the gallery's first message), not by an edit",
+		unread_by_staff: "a counter kept by the conversation, not by an edit",
 	},
 	outbox: {
 		id: "the row's entity_id",
@@ -106,6 +115,8 @@ export const UNAUDITED_COLUMNS = {
 		created_at: "bookkeeping",
 		recipient_key: "follows to_address",
 		email_token_id: "the sender's, fixed when queued",
+		reply_to: "the sender's, fixed when queued",
+		request_link_id: "the sender's, fixed when queued",
 	},
 	search_synonyms: {
 		id: "the row's entity_id",
@@ -155,18 +166,19 @@ export interface ActivityRecord {
  */
 export async function recordActivity(
 	executor: Kysely<Database>,
-	actor: Actor | undefined,
+	actor: Actor | NonStaffActor | undefined,
 	record: ActivityRecord,
 ): Promise<void> {
 	if (!actor) return;
+	const who = typeof actor === "string" ? { id: null, username: `@${actor}` } : actor;
 	const changes = diffSnapshots(record.before, record.after);
 	if (changes.length === 0 && record.before && record.after) return;
 	await executor
 		.insertInto("audit_log")
 		.values({
 			created_at: new Date().toISOString(),
-			actor_id: actor.id,
-			actor_username: actor.username,
+			actor_id: who.id,
+			actor_username: who.username,
 			entity_kind: record.entity,
 			entity_id: String(record.entityId),
 			entity_label: record.label,

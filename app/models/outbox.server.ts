@@ -23,7 +23,15 @@ export type MailKind =
 	/** The gallery's notice of buyers' messages, one or several gathered within minutes (issue #37). */
 	| "thread_notice"
 	/** The sender of a reply by e-mail hears which files were not kept (issue #37). */
-	| "inbound_refused_files";
+	| "inbound_refused_files"
+	/** A personal offer to a buyer (issue #37). */
+	| "sale_offer"
+	/** A buyer's open offer overtaken by another buyer's acceptance. */
+	| "sale_offer_lost"
+	/** A piece a buyer asked about is available again (a hold ended without a sale). */
+	| "sale_available"
+	/** The manager's reminder a day before a hold ends. */
+	| "sale_hold_reminder";
 
 export interface NewMail {
 	kind: MailKind;

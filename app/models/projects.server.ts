@@ -14,10 +14,11 @@ import { slugFromName } from "~/lib/transliteration";
 import { localizedWritten, typesetName } from "~/lib/typography.server";
 import { foldForSearch } from "~db/connection";
 import type { Database, Project, ProjectImage } from "~db/schema";
-import { type Actor, moveActivity, movedTo, recordActivity } from "./activity.server";
+import { type Actor, moveActivity, movedTo, type NonStaffActor, recordActivity } from "./activity.server";
 import { countPublished } from "./catalogue-counts.server";
 import { changedAnything, EditConflictError, nextVersion } from "./edit-conflicts.server";
 import { claimFormToken, settleFormToken } from "./form-submissions.server";
+import { moveSaleRowsWithPiece } from "./holds.server";
 import { toStoredImage } from "./stored-image.server";
 
 /** A project row with its artist's name (the display "designer") and its cover: its own image, else its first gallery image. */
@@ -659,7 +660,9 @@ export async function updateProject(
 			if (await trx.selectFrom("projects").select("id").where("id", "=", change.newId).executeTakeFirst()) {
 				throw new ProjectIdTakenError(change.newId);
 			}
-			await trx.updateTable("projects").set({ id: change.newId }).where("id", "=", change.id).execute();
+			await moveSaleRowsWithPiece(trx, change.id, change.newId, async () => {
+				await trx.updateTable("projects").set({ id: change.newId }).where("id", "=", change.id).execute();
+			});
 			await moveActivity(trx, "project", change.id, change.newId);
 		}
 		const id = change.newId;
@@ -786,6 +789,44 @@ export async function updateProject(
 		});
 		return { project, galleryCount, releasedKeys: released.filter((key) => key !== main.key) };
 	});
+}
+
+/**
+ * A hold or a sale moves a piece's availability (issue #37, app/services/sale.server.ts), in the
+ * transaction of its cause: its version moves too (an edit form opened before cannot silently put the old
+ * value back, decision 0023), its search document follows, and the project's history records the change.
+ * Returns the availability it had, or null when the piece is gone.
+ */
+export async function setProjectAvailability(
+	executor: Kysely<Database>,
+	id: string,
+	availability: ProjectAvailability,
+	actor?: Actor | NonStaffActor,
+): Promise<ProjectAvailability | null> {
+	const current = await executor
+		.selectFrom("projects")
+		.select(["id", "name", "availability"])
+		.where("id", "=", id)
+		.executeTakeFirst();
+	if (!current) return null;
+	if (current.availability === availability) return current.availability;
+	const project = await executor
+		.updateTable("projects")
+		.set({ availability, updated_at: new Date().toISOString(), version: nextVersion })
+		.where("id", "=", id)
+		.returning(["version"])
+		.executeTakeFirstOrThrow();
+	await indexProjects(executor, [id]);
+	await recordActivity(executor, actor, {
+		entity: "project",
+		entityId: id,
+		label: current.name,
+		action: "updated",
+		before: { availability: current.availability },
+		after: { availability },
+		version: project.version,
+	});
+	return current.availability;
 }
 
 /**

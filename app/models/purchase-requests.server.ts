@@ -16,6 +16,14 @@ export class ProjectSoldError extends Error {
 }
 
 /**
+ * A reserved piece is kept for one buyer until a date (issue #37): no one else can ask to buy it, only to be
+ * told when it becomes available ("wait") or about similar work.
+ */
+export class ProjectReservedError extends Error {
+	override name = "ProjectReservedError";
+}
+
+/**
  * How long a request stays "the one already sent": an open request (new or in progress) for the same piece,
  * of the same kind, from the same e-mail address, made within this many days, is answered again instead of
  * stored twice (docs/decisions/0034-phones-and-repeats.md, "Repeats"). Past it, asking again is news.
@@ -60,6 +68,9 @@ export async function createPurchaseRequest(
 	if (!project) throw new ProjectNotFoundError(input.projectId);
 	if (kind === "purchase" && project.availability === "sold") {
 		throw new ProjectSoldError(`Project ${input.projectId} is sold`);
+	}
+	if (kind === "purchase" && project.availability === "reserved") {
+		throw new ProjectReservedError(`Project ${input.projectId} is reserved`);
 	}
 	await lockWithinTransaction(executor, `purchase:${project.id}:${input.email.toLowerCase()}`);
 	const open = await findOpenRequest(executor, { ...input, kind, now: input.now ?? new Date() });

@@ -18,7 +18,7 @@ import { useTranslation } from "~/lib/translations";
 import { typesetName } from "~/lib/typography.server";
 import { getCurrentConsentText } from "~/models/consents.server";
 import { getProjectById, ProjectNotFoundError } from "~/models/projects.server";
-import { ProjectSoldError } from "~/models/purchase-requests.server";
+import { ProjectReservedError, ProjectSoldError } from "~/models/purchase-requests.server";
 import { getSettings } from "~/models/settings.server";
 import { getUser } from "~/services/auth.server";
 import { acceptedConsentVersion } from "~/services/consents.server";
@@ -150,6 +150,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 				if (error instanceof ProjectNotFoundError) throw new Response("Not Found", { status: 404 });
 				if (error instanceof ProjectSoldError)
 					return fail(submission.reply({ formErrors: ["purchase.sold"] }), 409);
+				if (error instanceof ProjectReservedError)
+					return fail(submission.reply({ formErrors: ["purchase.reserved"] }), 409);
 				throw error;
 			}
 		},

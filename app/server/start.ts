@@ -1,6 +1,6 @@
 /**
  * The production server: the site's app (app.ts) on its port, the schedules that run beside it (backups,
- * the session purge, the mail sender) and a clean stop on SIGTERM (docs/decisions/0005). It is part of the
+ * the session purge, the mail sender, the sale's holds and offers) and a clean stop on SIGTERM (docs/decisions/0005). It is part of the
  * Remix build (app/entry.server.tsx exports `serve`); app/server.ts launches it.
  */
 import { broadcastDevReady, type ServerBuild } from "@remix-run/node";
@@ -9,6 +9,7 @@ import { logger } from "~/lib/logger.server";
 import { scheduleBackups } from "~db/backup";
 import { createApp, createHttpServer } from "./app";
 import { scheduleMailSender } from "./mail-sender";
+import { scheduleSaleRounds } from "./sale-schedule";
 import { scheduleJob } from "./scheduled-job";
 import { scheduleSessionPurge } from "./session-purge";
 import { handleShutdown } from "./shutdown";
@@ -53,6 +54,7 @@ export async function serve(build: ServerBuild, buildPath: string): Promise<void
 			),
 			scheduleSessionPurge(),
 			scheduleMailSender(env),
+			scheduleSaleRounds(env),
 		],
 	});
 }

@@ -32,7 +32,11 @@ export function ActivityRow({ entry }: { entry: ActivityListEntry }) {
 				<time dateTime={entry.createdAt}>{formatDate(entry.createdAt, i18n.language, "dateTime")}</time>
 			</td>
 			<td className="py-3 pr-4" data-label={t("activity.columns.who")}>
-				<div className={`min-w-0 ${wrap}`}>{entry.actorUsername}</div>
+				<div className={`min-w-0 ${wrap}`}>
+					{entry.actorId === null && entry.actorUsername.startsWith("@")
+						? t(`activity.actors.${entry.actorUsername.slice(1)}`, { defaultValue: entry.actorUsername })
+						: entry.actorUsername}
+				</div>
 			</td>
 			<td className="min-w-0 py-3 pr-4" data-label={t("activity.columns.what")}>
 				<div className={`flex min-w-0 flex-col items-start gap-1 ${wrap}`}>

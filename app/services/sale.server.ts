@@ -465,7 +465,8 @@ export async function sendOffer(
 				request,
 				offer,
 				language: request.language,
-				offerUrl: `${input.origin}${offerPagePath(request.id, LINK_SECRET_PLACEHOLDER)}`,
+				// In the request's language, as the mail is written: a guest has no language cookie there yet.
+				offerUrl: `${input.origin}${offerPagePath(request.id, LINK_SECRET_PLACEHOLDER)}&lng=${request.language}`,
 				replyByMail: replyTo !== null,
 				salesEmail: salesAddress(settings),
 			}),

@@ -10,7 +10,15 @@ import { INBOUND_MAIL_SECRET } from "./servers";
 export async function replyByMail(
 	request: APIRequestContext,
 	mail: Pick<ReceivedMail, "replyTo" | "subject" | "messageId" | "text">,
-	{ from, text }: { from: string; text: string },
+	{
+		from,
+		text,
+		quoteIntro = "On Sat, 28 Nov 2026 at 21:44, FORMA wrote:",
+	}: {
+		from: string;
+		text: string /** The line a client writes above the quoted message. */;
+		quoteIntro?: string;
+	},
 ): Promise<{ status: string; reason?: string; requestId?: number }> {
 	if (!mail.replyTo) throw new Error(`the message "${mail.subject}" has no Reply-To`);
 	const quoted = mail.text
@@ -29,7 +37,7 @@ export async function replyByMail(
 		"",
 		text,
 		"",
-		"On Sat, 28 Nov 2026 at 21:44, FORMA wrote:",
+		quoteIntro,
 		quoted,
 		"",
 	].join("\r\n");

@@ -8,8 +8,6 @@ import { plain } from "./plain";
 export interface ReceivedMail {
 	to: string[];
 	from: string;
-	/** The Reply-To header's address(es), "" when it has none. */
-	replyTo: string;
 	subject: string;
 	text: string;
 	html: string;
@@ -52,7 +50,6 @@ export async function startSmtpServer(
 					const mail: ReceivedMail = {
 						to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()),
 						from: parsed.from?.text ?? "",
-						replyTo: parsed.replyTo?.text ?? "",
 						// As a reader sees it: the typesetting's non-breaking spaces read as spaces (plain.ts).
 						subject: plain(parsed.subject ?? ""),
 						text: plain(parsed.text ?? ""),

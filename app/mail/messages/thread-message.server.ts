@@ -6,9 +6,12 @@ import type { MailMessage } from "~/mail/layout.server";
 import type { PurchaseRequest, RequestMessage } from "~db/schema";
 import { mailPicture } from "./request-facts.server";
 
-/** The guest link to a request's thread as a queued message carries it: the sender puts the token in. */
-export function threadLinkTemplate(origin: string, requestId: number): string {
-	return `${origin}/requests/${requestId}?t=${LINK_SECRET_PLACEHOLDER}`;
+/**
+ * The guest link to a request's thread as a queued message carries it: the sender puts the token in. It
+ * opens in the request's language (`lng`), as the mail is written: a guest has no language cookie there yet.
+ */
+export function threadLinkTemplate(origin: string, requestId: number, language: Language): string {
+	return `${origin}/requests/${requestId}?t=${LINK_SECRET_PLACEHOLDER}&lng=${language}`;
 }
 
 /** A message's text as paragraphs: its blank lines part them, its single line breaks stay in them. */
@@ -51,7 +54,10 @@ export async function threadMessageMail(input: {
 				{ label: t("common.piece"), value: projectName },
 				{ label: t("common.requestNumber"), value: `№ ${request.id}` },
 			],
-			action: { label: t("threadMail.message.action"), url: threadLinkTemplate(origin, request.id) },
+			action: {
+				label: t("threadMail.message.action"),
+				url: threadLinkTemplate(origin, request.id, request.language),
+			},
 			notes: [
 				t(input.replyByMail ? "threadMail.message.replyByMail" : "threadMail.message.replyOnSite"),
 				t("threadMail.message.private"),

@@ -28,6 +28,7 @@ const TEXT = {
 		price: "Price, ₽",
 		offerSubject: "A personal offer for",
 		accepted: "accepted",
+		panel: "Sale",
 		accept: "Accept offer",
 		acceptedToast: "Offer accepted: the piece is reserved for you until",
 		forYou: "The piece is reserved for you until",
@@ -51,6 +52,7 @@ const TEXT = {
 		price: "Цена, ₽",
 		offerSubject: "Персональное предложение",
 		accepted: "принято",
+		panel: "Продажа",
 		accept: "Принять предложение",
 		acceptedToast: "Предложение принято: работа зарезервирована за вами до",
 		forYou: "Работа зарезервирована за вами до",
@@ -178,7 +180,12 @@ for (const language of ["en", "ru"] as const) {
 
 			await page.reload();
 			await expect(page.getByTestId("hold-state")).toContainText(text.reservedForThis);
-			await expect(page.getByRole("listitem").filter({ hasText: text.accepted })).toBeVisible();
+			await expect(
+				page
+					.getByRole("region", { name: text.panel })
+					.getByRole("listitem")
+					.filter({ hasText: text.accepted }),
+			).toBeVisible();
 			const other = await visitor(browser, js);
 			await other.goto(`/project/${piece.id}?lng=${language}`);
 			await expect(pieceMark(other)).toHaveText(text.mark);

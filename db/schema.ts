@@ -208,7 +208,7 @@ export type RequestOutcome =
 	| "sold"
 	| "declined_price"
 	| "declined_timing"
-	| "declined_other"
+	| "declined_otherwise"
 	| "no_answer"
 	| "unavailable";
 

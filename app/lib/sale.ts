@@ -12,7 +12,7 @@ export const REQUEST_OUTCOMES = [
 	"sold",
 	"declined_price",
 	"declined_timing",
-	"declined_other",
+	"declined_otherwise",
 	"no_answer",
 	"unavailable",
 ] as const satisfies readonly RequestOutcome[];

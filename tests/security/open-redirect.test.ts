@@ -93,9 +93,11 @@ for (const payload of PAYLOADS) {
 			.limit(1)
 			.executeTakeFirst();
 		expect(request).toBeDefined();
+		// The sale panel's steps go back to the page they were posted from (redirectTo), e.g. a reserve.
+		const inThreeDays = new Date(Date.now() + 3 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
 		const response = await post(
-			"/admin/requests",
-			{ id: String(request?.id), status: "in_progress", redirectTo: payload },
+			`/admin/requests/${request?.id}/sale`,
+			{ intent: "reserve", until: inThreeDays, redirectTo: payload },
 			adminCookie,
 		);
 		expectStaysOnSite(response, payload);

@@ -97,6 +97,22 @@ export async function findRequestLink(
 	return expected.length === given.length && timingSafeEqual(expected, given) ? link : undefined;
 }
 
+/** Whether the party has a working link to the request (one that a mail sent so far may carry). */
+export async function hasRequestLink(
+	requestId: number,
+	party: MessageParty,
+	executor: Kysely<Database> = db,
+): Promise<boolean> {
+	const row = await executor
+		.selectFrom("request_links")
+		.select("id")
+		.where("request_id", "=", requestId)
+		.where("party", "=", party)
+		.where("revoked_at", "is", null)
+		.executeTakeFirst();
+	return row !== undefined;
+}
+
 /** Revokes the request's links (of one party, or both): mails already sent stop opening the thread. */
 export async function revokeRequestLinks(
 	executor: Kysely<Database>,

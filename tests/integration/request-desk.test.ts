@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/lib/db.server";
 import { anonymisePerson, guestScope } from "~/models/personal-data.server";
 import { listRequests } from "~/models/purchase-requests.server";
+import { findRequestLink, requestLinkFor, requestLinkToken } from "~/models/request-links.server";
 import { markBuyerMessagesRead } from "~/models/request-messages.server";
 import { updateSettings } from "~/models/settings.server";
 import { createUser } from "~/models/users.server";
@@ -253,6 +254,29 @@ describe("the staff's request page", () => {
 		expect(refused.data.result.error[""]).toEqual(["sale:desk.errors.erased"]);
 		const left = await db.selectFrom("request_messages").select("id").where("request_id", "=", id).execute();
 		expect(left).toEqual([]);
+	});
+
+	it("stops the buyer's private link: the mailed one opens nothing, the next message carries a new one", async () => {
+		const { cookie } = await signedIn("admin");
+		const id = await addRequest({ email: "forwarded@example.com" });
+		const first = await db.transaction().execute((trx) => requestLinkFor(trx, id, "buyer"));
+		const mailed = requestLinkToken(first);
+		expect((await openDesk(cookie, id)).data.buyerLink).toBe(true);
+		// Only staff may stop it: a plain user is sent away, and the link still works.
+		const { cookie: userCookie } = await signedIn("user");
+		await post(userCookie, id, { intent: "revoke-link" });
+		expect(await findRequestLink(mailed)).toBeDefined();
+
+		const revoked = await post(cookie, id, { intent: "revoke-link" });
+		expect(statusOf(revoked)).toBe(302);
+		expect(await findRequestLink(mailed)).toBeUndefined();
+		const desk = await openDesk(cookie, id);
+		expect(desk.data.buyerLink).toBe(false);
+		expect(desk.data.events).toMatchObject([{ kind: "link_revoked" }]);
+		// The next message makes a new link, which works.
+		const next = await db.transaction().execute((trx) => requestLinkFor(trx, id, "buyer"));
+		expect(next.id).not.toBe(first.id);
+		expect((await findRequestLink(requestLinkToken(next)))?.request_id).toBe(id);
 	});
 
 	it("groups the buyer's other requests: the same address in any case, not other buyers'", async () => {

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { Phone } from "~/components/phone";
 import { Price } from "~/components/price";
 import { formatDate } from "~/lib/format";
@@ -10,7 +10,7 @@ const card = "rounded-xl border border-line bg-card p-5";
 const heading = "font-display text-lg font-semibold";
 
 /** What was asked for and how to reach the buyer: mailto: and tel: links. */
-export function BuyerCard({ request }: { request: DeskData["request"] }) {
+export function BuyerCard({ request, buyerLink }: { request: DeskData["request"]; buyerLink: boolean }) {
 	const { t, i18n } = useTranslation("sale");
 	const kind = request.kind === "similar" ? "similar" : request.price_shown ? "purchase" : "price";
 	return (
@@ -61,6 +61,16 @@ export function BuyerCard({ request }: { request: DeskData["request"] }) {
 					)}
 				</dd>
 			</dl>
+			{buyerLink ? (
+				// The private link the buyer's mails carry (thread, offers, replies by e-mail) can be stopped.
+				<Form method="post" className="mt-4 border-t border-line pt-3 text-sm">
+					<input type="hidden" name="intent" value="revoke-link" />
+					<button type="submit" className="font-semibold underline underline-offset-4 hover:text-accent">
+						{t("desk.revokeLink")}
+					</button>
+					<p className="mt-1 text-muted">{t("desk.revokeLinkHint")}</p>
+				</Form>
+			) : null}
 			{request.note ? (
 				// The single note field of before issue #37, kept as it was (notes are added below now).
 				<div className="mt-4 border-t border-line pt-3 text-sm">

@@ -8,7 +8,8 @@ import type { Actor } from "~/models/activity.server";
 import { getCannedReply, listCannedReplies } from "~/models/canned-replies.server";
 import { listMailAboutRequest } from "~/models/outbox.server";
 import { getRequestById, listOtherRequestsOf } from "~/models/purchase-requests.server";
-import { listRequestEvents } from "~/models/request-events.server";
+import { listRequestEvents, recordRequestEvent } from "~/models/request-events.server";
+import { hasRequestLink, revokeRequestLinks } from "~/models/request-links.server";
 import { listThread, markBuyerMessagesRead } from "~/models/request-messages.server";
 import { addRequestNote, listRequestNotes } from "~/models/request-notes.server";
 import { getSettings } from "~/models/settings.server";
@@ -40,7 +41,7 @@ export async function loadRequestDesk(input: {
 }) {
 	const request = await getRequestById(input.id);
 	if (!request) return null;
-	const [thread, notes, events, mails, others, templates, settings, sale] = await Promise.all([
+	const [thread, notes, events, mails, others, templates, settings, sale, buyerLink] = await Promise.all([
 		listThread(request.id),
 		listRequestNotes(request.id),
 		listRequestEvents(request.id),
@@ -49,6 +50,7 @@ export async function loadRequestDesk(input: {
 		listCannedReplies(),
 		getSettings(),
 		staffSaleState(request.id),
+		hasRequestLink(request.id, "buyer"),
 	]);
 	const unread = thread.filter((message) => message.author === "buyer" && message.read_at === null);
 	if (unread.length > 0 || request.unread_by_staff > 0)
@@ -84,6 +86,7 @@ export async function loadRequestDesk(input: {
 		notifyByDefault: settings.buyer_status_emails === 1,
 		previews,
 		sale,
+		buyerLink,
 	};
 }
 
@@ -99,7 +102,7 @@ function parseDetails(json: string): Record<string, string | number | boolean | 
 }
 
 /** The 404 an action answers for a request that does not exist (deleted meanwhile, or a forged id). */
-function requestGone(intent: "message" | "note" | "status") {
+function requestGone(intent: "message" | "note" | "status" | "link") {
 	return data(
 		{ intent, result: { status: "error" as const, error: { "": ["admin:requests.notFound"] } } },
 		{ status: 404, headers: noStore },
@@ -135,6 +138,23 @@ export async function sendMessage(formData: FormData, id: number, actor: Actor, 
 		{ origin },
 	);
 	return redirectWithToast(`${requestPath(id)}#thread`, { type: "success", title: "sale:desk.sent" });
+}
+
+/**
+ * "Stop the buyer's private link": the links in the mails sent so far no longer open the thread or take
+ * replies (a buyer forwarded one, or it went to the wrong person); the next message to the buyer makes and
+ * carries a new one. A step in the request's timeline.
+ */
+export async function revokeBuyerLink(id: number, actor: Actor) {
+	const revoked = await db.transaction().execute(async (trx) => {
+		if (!(await getRequestById(id, trx))) return null;
+		const count = await revokeRequestLinks(trx, id, "buyer");
+		if (count > 0)
+			await recordRequestEvent(trx, { requestId: id, kind: "link_revoked", actorName: actor.username });
+		return count;
+	});
+	if (revoked === null) return requestGone("link");
+	return redirectWithToast(requestPath(id), { type: "success", title: "sale:desk.linkRevoked" });
 }
 
 /** An internal note, added to the request's others; buyers never see it. */

@@ -11,7 +11,14 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { useTranslation } from "~/lib/translations";
 import { requireAdmin } from "~/services/auth.server";
 import { BuyerCard, OtherRequests } from "./buyer-card";
-import { addNote, loadRequestDesk, requestIdOf, saveStatus, sendMessage } from "./desk.server";
+import {
+	addNote,
+	loadRequestDesk,
+	requestIdOf,
+	revokeBuyerLink,
+	saveStatus,
+	sendMessage,
+} from "./desk.server";
 import { MessageForm, NoteForm } from "./message-form";
 import { StatusForm } from "./status-form";
 import { Timeline } from "./timeline";
@@ -45,7 +52,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	);
 }
 
-/** intent=message sends to the buyer, intent=note adds an internal note, intent=status saves the status. */
+/**
+ * intent=message sends to the buyer, intent=note adds an internal note, intent=status saves the status,
+ * intent=revoke-link stops the buyer's private link.
+ */
 export async function action({ request, params }: ActionFunctionArgs) {
 	const admin = await requireAdmin(request);
 	const id = requestIdOf(params.id);
@@ -54,6 +64,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 	const intent = formData.get("intent");
 	if (intent === "note") return addNote(formData, id, admin);
 	if (intent === "status") return saveStatus(formData, id, admin, publicOrigin(request));
+	if (intent === "revoke-link") return revokeBuyerLink(id, admin);
 	return sendMessage(formData, id, admin, publicOrigin(request));
 }
 
@@ -76,7 +87,7 @@ export default function AdminRequest() {
 					<NoteForm count={desk.notes.length} />
 				</div>
 				<aside className="flex min-w-0 flex-col gap-8">
-					<BuyerCard request={request} />
+					<BuyerCard request={request} buyerLink={desk.buyerLink} />
 					<StatusForm desk={desk} />
 					<StaffSalePanel requestId={request.id} sale={desk.sale} />
 					<OtherRequests others={desk.others} projectId={request.project_id} />

@@ -133,7 +133,8 @@ test.describe("on a phone", () => {
 			await expect(page).toHaveURL(/\/shop\?(.*&)?category=furniture(&|$)/);
 			await expect(form.getByRole("button", { name: `Show ${FURNITURE.length} results` })).toBeVisible();
 		}
-		await form.getByRole("button", { name: /^Show \d+ results?$/ }).click();
+		// Without JavaScript it makes no count it could not keep: "Show results".
+		await form.getByRole("button", { name: /^Show (\d+ )?results?$/ }).click();
 		await expect(form).toBeHidden();
 		// Without JavaScript the plain GET form also sends its empty fields.
 		await expect(page).toHaveURL(/\/shop\?(.*&)?category=furniture(&|$)/);

@@ -89,12 +89,14 @@ for (const language of ["en", "ru"] as const) {
 		const chosen = page.getByRole("list", { name: text.chosen });
 		await expect(chosen.getByRole("img")).toHaveCount(2);
 		await expect(chosen.getByRole("img", { name: text.chosenFile("second.png") })).toBeVisible();
-		// A real picture, drawn by the browser from the file itself.
-		expect(
-			await chosen
-				.getByRole("img", { name: text.chosenFile("first.png") })
-				.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
-		).toBe(320);
+		// A real picture, drawn by the browser from the file itself (once it has decoded it: asked again until then).
+		await expect
+			.poll(() =>
+				chosen
+					.getByRole("img", { name: text.chosenFile("first.png") })
+					.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)),
+			)
+			.toBe(320);
 		// Choosing again replaces them.
 		await page.getByLabel(text.gallery, { exact: true }).setInputFiles([await picture("third.png", 90)]);
 		await expect(chosen.getByRole("img")).toHaveCount(1);

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/lib/db.server";
 import { anonymisePerson, exportPersonalData, guestScope } from "~/models/personal-data.server";
 import { findRequestLink, requestLinkFor, requestLinkToken } from "~/models/request-links.server";
-import { createUser } from "~/models/users.server";
 import { postMessage } from "~/services/conversation.server";
+import { annaWrites, guestRequest } from "../support/conversation";
 
 /*
  * Issue #37 and the personal-data rules (decision 0032): a buyer's conversation is theirs to take away, and
@@ -11,32 +11,9 @@ import { postMessage } from "~/services/conversation.server";
  */
 
 async function setUp() {
-	const anna = await createUser({
-		email: "anna@example.com",
-		phone: null,
-		password: "a-password",
-		role: "admin",
-		username: "anna",
-	});
-	const request = await db
-		.insertInto("purchase_requests")
-		.values({
-			project_id: "terra-modular-sofa",
-			project_name: "Terra",
-			project_price: 100,
-			email: "olga@example.com",
-			phone: "+79161234567",
-		})
-		.returningAll()
-		.executeTakeFirstOrThrow();
+	const request = await guestRequest("olga@example.com");
 	await postMessage({ requestId: request.id, author: "buyer", userId: null, body: "I am Olga, flat 5" });
-	await postMessage({
-		requestId: request.id,
-		author: "gallery",
-		userId: anna.id,
-		authorName: "anna",
-		body: "Dear Olga, it is free",
-	});
+	const anna = await annaWrites(request.id, "Dear Olga, it is free");
 	await db
 		.insertInto("request_notes")
 		.values({

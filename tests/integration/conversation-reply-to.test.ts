@@ -10,39 +10,16 @@ import { db } from "~/lib/db.server";
 import { replyAddressToken } from "~/lib/reply-address.server";
 import { findRequestLink } from "~/models/request-links.server";
 import { updateSettings } from "~/models/settings.server";
-import { createUser } from "~/models/users.server";
 import { postMessage } from "~/services/conversation.server";
+import { annaWrites, guestRequest } from "../support/conversation";
 import { smtpDeliveryForEachTest } from "../support/mail-delivery";
 
 const { deliverTo } = smtpDeliveryForEachTest();
 
 describe("with replies by e-mail set up", () => {
 	it("a gallery message carries a Reply-To naming the request and the buyer, and says a reply reaches us", async () => {
-		const anna = await createUser({
-			email: "anna@example.com",
-			phone: null,
-			password: "a-password",
-			role: "admin",
-			username: "anna",
-		});
-		const request = await db
-			.insertInto("purchase_requests")
-			.values({
-				project_id: "terra-modular-sofa",
-				project_name: "Terra",
-				project_price: 100,
-				email: "eve@example.com",
-				phone: "+79161234567",
-			})
-			.returningAll()
-			.executeTakeFirstOrThrow();
-		await postMessage({
-			requestId: request.id,
-			author: "gallery",
-			userId: anna.id,
-			authorName: "anna",
-			body: "Hi",
-		});
+		const request = await guestRequest("eve@example.com");
+		await annaWrites(request.id, "Hi");
 
 		const [queued] = await db.selectFrom("outbox").selectAll().where("kind", "=", "thread_message").execute();
 		// The outbox keeps the placeholder, never the working address.
@@ -59,17 +36,7 @@ describe("with replies by e-mail set up", () => {
 
 	it("a buyer's message tells staff they can answer by replying; a gathered notice has no Reply-To", async () => {
 		await updateSettings({ emailNotifications: true, adminEmail: "gallery@forma.example" });
-		const request = await db
-			.insertInto("purchase_requests")
-			.values({
-				project_id: "terra-modular-sofa",
-				project_name: "Terra",
-				project_price: 100,
-				email: "eve@example.com",
-				phone: "+79161234567",
-			})
-			.returningAll()
-			.executeTakeFirstOrThrow();
+		const request = await guestRequest("eve@example.com");
 		await postMessage({ requestId: request.id, author: "buyer", userId: null, body: "Is it free?" });
 		await postMessage({ requestId: request.id, author: "buyer", userId: null, body: "And the frame?" });
 		const [first, gathered] = await db

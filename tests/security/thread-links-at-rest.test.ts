@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "~/lib/db.server";
-import { createUser } from "~/models/users.server";
 import * as guestThread from "~/routes/requests.$id/route";
-import { postMessage } from "~/services/conversation.server";
+import { annaWrites, guestRequest } from "../support/conversation";
 import { smtpDeliveryForEachTest } from "../support/mail-delivery";
 import { getRequest, settle, statusOf } from "../support/requests";
 
@@ -36,31 +35,8 @@ async function columnsHolding(secret: string): Promise<string[]> {
 
 describe("thread links at rest", () => {
 	it("a gallery message's mail keeps no working thread link in the database; the delivered one works", async () => {
-		const anna = await createUser({
-			email: "anna@example.com",
-			phone: null,
-			password: "a-password",
-			role: "admin",
-			username: "anna",
-		});
-		const request = await db
-			.insertInto("purchase_requests")
-			.values({
-				project_id: "terra-modular-sofa",
-				project_name: "Terra",
-				project_price: 100,
-				email: "eve@example.com",
-				phone: "+79161234567",
-			})
-			.returningAll()
-			.executeTakeFirstOrThrow();
-		await postMessage({
-			requestId: request.id,
-			author: "gallery",
-			userId: anna.id,
-			authorName: "anna",
-			body: "Hi",
-		});
+		const request = await guestRequest("eve@example.com");
+		await annaWrites(request.id, "Hi");
 
 		const mail = await deliverTo("eve@example.com");
 		const token = new RegExp(`/requests/${request.id}\\?t=([0-9a-f]{40})`).exec(mail.text)?.[1] ?? "";
